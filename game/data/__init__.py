@@ -1,0 +1,1 @@
+"""Loading data files (YAML) into rules objects.  May import yaml, never pygame."""

@@ -1,0 +1,86 @@
+"""The one source of randomness in the rules: an injected dice object.
+
+A game is replayed exactly from its seed plus its action list, because every
+roll is drawn from one :class:`Dice`.  Tests use :class:`LoadedDice` to say
+"these dice will come up 6, 6, 5, 1".
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+__all__ = ["Dice", "LoadedDice", "DiceExhausted"]
+
+
+class DiceExhausted(RuntimeError):
+    """A LoadedDice was asked for more rolls than it was loaded with."""
+
+
+class Dice:
+    """Six-sided dice from a seeded generator.  ``rolls`` counts dice thrown."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.rolls = 0
+
+    def d6(self) -> int:
+        self.rolls += 1
+        return self._rng.randint(1, 6)
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        """Roll ``n`` dice (``n`` may be 0)."""
+        return tuple(self.d6() for _ in range(max(0, n)))
+
+    def getstate(self) -> object:
+        return (self._rng.getstate(), self.rolls)
+
+    def setstate(self, state: object) -> None:
+        rng_state, rolls = state  # type: ignore[misc]
+        self._rng.setstate(rng_state)
+        self.rolls = rolls
+
+    def copy(self) -> "Dice":
+        other = Dice.__new__(Dice)
+        other.seed = self.seed
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other.rolls = self.rolls
+        return other
+
+
+class LoadedDice(Dice):
+    """Dice that come up exactly the given values, in order, then fail loudly."""
+
+    def __init__(self, values: Iterable[int]) -> None:
+        super().__init__(None)
+        self.values = list(values)
+        for v in self.values:
+            if not (isinstance(v, int) and 1 <= v <= 6):
+                raise ValueError(f"a die shows 1-6, not {v!r}")
+        self.pos = 0
+
+    def d6(self) -> int:
+        if self.pos >= len(self.values):
+            raise DiceExhausted(
+                f"loaded dice ran out after {len(self.values)} rolls")
+        v = self.values[self.pos]
+        self.pos += 1
+        self.rolls += 1
+        return v
+
+    @property
+    def remaining(self) -> int:
+        return len(self.values) - self.pos
+
+    def getstate(self) -> object:
+        return (tuple(self.values), self.pos, self.rolls)
+
+    def setstate(self, state: object) -> None:
+        values, pos, rolls = state  # type: ignore[misc]
+        self.values, self.pos, self.rolls = list(values), pos, rolls
+
+    def copy(self) -> "LoadedDice":
+        other = LoadedDice(self.values)
+        other.pos, other.rolls = self.pos, self.rolls
+        return other
