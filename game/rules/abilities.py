@@ -1,0 +1,187 @@
+"""The special-ability hook registry ("abilities trump rules").
+
+The engine and combat code route every number and every yes/no the rules
+decide through :func:`apply` at named *points*.  An ability implementation
+(helper E, ``game.rules.ability_hooks``) registers a function for a
+``(point, ability id)`` pair::
+
+    from game.rules.abilities import register
+
+    @register("attack_dice", "close_assault")
+    def _close_assault(value, ability, ctx):
+        if ctx.get("mode") == "close_assault" and ctx["distance"] == 0:
+            return ability.value
+        return value
+
+A hook gets ``(value, ability, ctx)`` and returns the new value.  ``ability``
+is the :class:`~game.rules.cards.Ability` on the card (its ``value`` is the N
+of "Close Assault N"); ``ctx`` is a dict with the keys listed below plus
+``owner`` (the :class:`Unit` that has the ability) and ``role`` (which ctx key
+the owner came from: ``"unit"``, ``"attacker"``, ``"target"``...).
+
+Which abilities run: the abilities of every unit named in ctx under one of
+:data:`UNIT_KEYS`, each ability once per owner, in card order.  Hooks
+registered with ``scope="any"`` (commander auras: "friendly Soldiers within 2
+hexes get +1 ...") instead run once per ability id for the whole state, with
+``ctx["sources"]`` = every live, deployed ``(unit, ability)`` pair having it
+(disrupted ones included - the hook decides), and ``owner`` = the first one;
+that makes "abilities of the same name don't add together" and "only the
+highest commander bonus applies" the hook's single decision.
+
+A hook with ``ability_id=None`` runs on every call of its point whatever the
+units have (``ability`` is ``None`` then) - use it for rules, not for abilities.
+
+Points and their ctx keys (``state`` is always there):
+
+=========================  ===========================================================  ==========
+point                      ctx keys                                                     value
+=========================  ===========================================================  ==========
+speed                      unit, phase                                                  int
+move_cost                  unit, from_hex, to_hex, terrain, along_road, phase           int (hexes)
+can_enter                  unit, from_hex, to_hex, terrain, along_road                  bool
+needs_movement_roll        unit, from_hex, to_hex, kind ("stream"/"forest"), along_road bool
+movement_roll_need         unit, from_hex, to_hex, kind                                 int (face)
+road_bonus                 unit, phase                                                  bool (gets the free road hex)
+can_move                   unit, phase                                                  bool
+can_turn                   unit, phase                                                  bool
+can_stop                   unit, hex                                                    bool (stacking etc.)
+stacking_counts            unit, hex                                                    bool (counts for stacking)
+provokes_defensive_fire    mover, firer, from_hex, to_hex                               bool
+can_fire_defensively       firer (= unit), mover, from_hex, to_hex, stage               bool
+initiative_bonus           unit (a commander or any unit), side                         int
+activation_options         unit, phase                                                  list[Action]
+action_allowed             unit (may be None), action                                   str|None (refusal reason)
+perform                    unit, action, dice, game                                     list[Event]|None (None: engine does it)
+deployment_zone            side, end, unit                                              frozenset[Hex]
+can_board                  unit, carrier                                                bool
+capacity                   unit (carrier)                                               int (Soldiers it carries)
+victory_points             unit, side                                                   int
+-- combat (game.rules.combat, helper C2) --
+attack_dice                attacker, target, distance, band, mode, defensive            int|None
+die_modifier               attacker, target, distance, band, mode, defensive            int
+success_face               attacker, target, mode, defensive                            int
+defense                    attacker, target, front, mode, defensive                     int
+cover_need                 attacker, target, mode, defensive                            int|None
+can_cover                  attacker, target, mode, defensive                            bool
+range_band                 attacker, target, distance                                   str|None
+can_attack                 attacker, target, mode, defensive                            bool
+counters                   attacker, target, hits, mode, defensive                      list[str]
+hits                       attacker, target, successes, defense, mode, defensive        int
+=========================  ===========================================================  ==========
+
+Everything here is pure and deterministic; hooks must draw any roll from
+``ctx["dice"]`` when one is given.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+__all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "register", "unregister", "apply",
+           "has_hooks", "Hook"]
+
+POINTS: tuple[str, ...] = (
+    "speed", "move_cost", "can_enter", "needs_movement_roll", "movement_roll_need",
+    "road_bonus", "can_move", "can_turn", "can_stop", "stacking_counts",
+    "provokes_defensive_fire", "can_fire_defensively", "initiative_bonus",
+    "activation_options", "action_allowed", "perform", "deployment_zone",
+    "can_board", "capacity", "victory_points",
+    "attack_dice", "die_modifier", "success_face", "defense", "cover_need", "can_cover",
+    "range_band", "can_attack", "counters", "hits",
+)
+
+UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")
+
+HookFn = Callable[[Any, Any, dict], Any]
+
+
+@dataclass(frozen=True)
+class Hook:
+    ability_id: str | None
+    fn: HookFn
+    scope: str = "self"          # "self": the ctx units' own abilities; "any": auras
+
+
+# point -> every hook registered for it, in registration order
+HOOKS: dict[str, list[Hook]] = {}
+# fast look-ups: point -> ability id -> [fn]; point -> aura hooks; point -> rule hooks
+_BY_ID: dict[str, dict[str, list[HookFn]]] = {}
+_AURA: dict[str, list[Hook]] = {}
+_RULE: dict[str, list[HookFn]] = {}
+
+
+def register(point: str, ability_id: str | None = None, *, scope: str = "self"
+             ) -> Callable[[HookFn], HookFn]:
+    """Decorator: run ``fn(value, ability, ctx)`` at ``point`` for ``ability_id``."""
+    if point not in POINTS:
+        raise ValueError(f"unknown hook point '{point}' (known: {', '.join(POINTS)})")
+    if scope not in ("self", "any"):
+        raise ValueError("scope is 'self' or 'any'")
+
+    def deco(fn: HookFn) -> HookFn:
+        hook = Hook(ability_id, fn, scope)
+        HOOKS.setdefault(point, []).append(hook)
+        if ability_id is None:
+            _RULE.setdefault(point, []).append(fn)
+        elif scope == "any":
+            _AURA.setdefault(point, []).append(hook)
+        else:
+            _BY_ID.setdefault(point, {}).setdefault(ability_id, []).append(fn)
+        return fn
+    return deco
+
+
+def unregister(fn: HookFn) -> None:
+    """Remove every registration of ``fn`` (tests)."""
+    for point, hooks in list(HOOKS.items()):
+        HOOKS[point] = [h for h in hooks if h.fn is not fn]
+    for table in _BY_ID.values():
+        for aid, fns in table.items():
+            table[aid] = [f for f in fns if f is not fn]
+    for point, hooks in _AURA.items():
+        _AURA[point] = [h for h in hooks if h.fn is not fn]
+    for point, fns in _RULE.items():
+        _RULE[point] = [f for f in fns if f is not fn]
+
+
+def has_hooks(point: str) -> bool:
+    return bool(HOOKS.get(point))
+
+
+def apply(point: str, value: Any, **ctx: Any) -> Any:
+    """Run the hooks for ``point`` over the abilities relevant to ``ctx``."""
+    hooks = HOOKS.get(point)
+    if not hooks:
+        return value
+    by_id = _BY_ID.get(point)
+    if by_id:
+        seen: set[int] = set()
+        for role in UNIT_KEYS:
+            unit = ctx.get(role)
+            if unit is None or id(unit) in seen:
+                continue
+            seen.add(id(unit))
+            card = getattr(unit, "card", None)
+            if card is None:
+                continue
+            for ab in card.abilities:
+                fns = by_id.get(ab.id)
+                if fns:
+                    sub = dict(ctx, owner=unit, role=role)
+                    for fn in fns:
+                        value = fn(value, ab, sub)
+    auras = _AURA.get(point)
+    if auras:
+        state = ctx.get("state")
+        if state is not None:
+            for hook in auras:
+                sources = [(u, u.card.ability(hook.ability_id)) for u in state.units.values()
+                           if u.on_map and u.card.has(hook.ability_id)]
+                if sources:
+                    sub = dict(ctx, owner=sources[0][0], role="aura", sources=sources)
+                    value = hook.fn(value, sources[0][1], sub)
+    rules = _RULE.get(point)
+    if rules:
+        for fn in rules:
+            value = fn(value, None, dict(ctx, owner=None, role="rule"))
+    return value

@@ -1,0 +1,356 @@
+"""The game state: units in play, turn, phase, players, pending decisions.
+
+Everything that changes during a game lives here; the map and the stat cards
+are immutable and shared.  Only ``game.rules.engine`` (and the combat /
+ability modules it calls) mutate a state; the UI and the AI read it.
+
+A state is a plain object graph (dataclasses, dicts, frozensets), so
+``copy.deepcopy`` works; :meth:`GameState.copy` is a faster equivalent that
+shares the immutable parts (map, cards).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any
+
+from .board import BattleMap
+from .cards import UnitCard
+from .hexes import Hex, Hexside
+
+__all__ = [
+    "Phase", "Outcome", "Unit", "GameState", "other_side",
+    "OrderChoice", "DefensiveFirePrompt", "DismountPlacement", "Decision",
+    "MoveInProgress", "COUNTERS", "DISRUPTED", "DAMAGED", "DESTROYED",
+    "SETUP_PHASES", "PLAY_PHASES", "MOVEMENT_PHASES", "ASSAULT_PHASES",
+]
+
+DISRUPTED, DAMAGED, DESTROYED = "disrupted", "damaged", "destroyed"
+COUNTERS = (DISRUPTED, DAMAGED, DESTROYED)
+
+
+def other_side(side: str) -> str:
+    """``"Axis"`` <-> ``"Allies"``."""
+    if side == "Axis":
+        return "Allies"
+    if side == "Allies":
+        return "Axis"
+    raise ValueError(f"unknown side '{side}' (expected Axis or Allies)")
+
+
+class Phase(str, Enum):
+    """Setup steps, then the Sequence of Play (rulebook: Sequence of Play)."""
+
+    SETUP_ORDER = "setup_order"            # coin-flip winner picks first/second player
+    SETUP_END = "setup_end"                # first player (Standard) / defender (Assault) picks an end
+    SETUP_OBJECTIVE = "setup_objective"    # Assault: the defender picks the objective hex
+    DEPLOY_FIRST = "deploy_first"
+    DEPLOY_SECOND = "deploy_second"
+    INITIATIVE = "initiative"
+    MOVEMENT_FIRST = "movement_first"
+    MOVEMENT_SECOND = "movement_second"
+    ASSAULT_FIRST = "assault_first"
+    ASSAULT_SECOND = "assault_second"
+    CASUALTY = "casualty"
+    END_OF_TURN = "end_of_turn"
+    GAME_OVER = "game_over"
+
+    @property
+    def title(self) -> str:
+        return _PHASE_TITLES[self]
+
+    @property
+    def is_movement(self) -> bool:
+        return self in MOVEMENT_PHASES
+
+    @property
+    def is_assault(self) -> bool:
+        return self in ASSAULT_PHASES
+
+    @property
+    def is_deploy(self) -> bool:
+        return self in (Phase.DEPLOY_FIRST, Phase.DEPLOY_SECOND)
+
+    @property
+    def is_first(self) -> bool:
+        """The first player's phase (movement/assault/deploy)."""
+        return self in (Phase.MOVEMENT_FIRST, Phase.ASSAULT_FIRST, Phase.DEPLOY_FIRST)
+
+
+_PHASE_TITLES = {
+    Phase.SETUP_ORDER: "Setup: first or second",
+    Phase.SETUP_END: "Setup: choose an end",
+    Phase.SETUP_OBJECTIVE: "Setup: choose the objective",
+    Phase.DEPLOY_FIRST: "First player's deployment",
+    Phase.DEPLOY_SECOND: "Second player's deployment",
+    Phase.INITIATIVE: "Initiative phase",
+    Phase.MOVEMENT_FIRST: "First player's movement phase",
+    Phase.MOVEMENT_SECOND: "Second player's movement phase",
+    Phase.ASSAULT_FIRST: "First player's assault phase",
+    Phase.ASSAULT_SECOND: "Second player's assault phase",
+    Phase.CASUALTY: "Casualty phase",
+    Phase.END_OF_TURN: "End of turn",
+    Phase.GAME_OVER: "Game over",
+}
+SETUP_PHASES = (Phase.SETUP_ORDER, Phase.SETUP_END, Phase.SETUP_OBJECTIVE,
+                Phase.DEPLOY_FIRST, Phase.DEPLOY_SECOND)
+MOVEMENT_PHASES = (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND)
+ASSAULT_PHASES = (Phase.ASSAULT_FIRST, Phase.ASSAULT_SECOND)
+PLAY_PHASES = (Phase.INITIATIVE,) + MOVEMENT_PHASES + ASSAULT_PHASES + (
+    Phase.CASUALTY, Phase.END_OF_TURN)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: str | None          # a side, or None for a draw
+    reason: str
+
+
+# --- decisions the rules wait for (state.pending) ------------------------------------
+@dataclass(frozen=True)
+class OrderChoice:
+    """``side`` chooses to be first or second player (coin flip or initiative)."""
+
+    side: str
+    reason: str                 # "coin flip" / "initiative"
+
+
+@dataclass(frozen=True)
+class DefensiveFirePrompt:
+    """Ruling 14: the defender may fire at ``mover`` while it is in ``from_hex``
+    (stage ``"leave"``) or after it entered ``to_hex`` (stage ``"enter"``)."""
+
+    mover: str
+    from_hex: Hex
+    to_hex: Hex
+    stage: str                  # "leave" | "enter"
+    eligible: tuple[str, ...]
+
+    @property
+    def at_hex(self) -> Hex:
+        """Where the mover is while this stage's shots are taken."""
+        return self.from_hex if self.stage == "leave" else self.to_hex
+
+
+@dataclass(frozen=True)
+class DismountPlacement:
+    """The opponent (``side``) chooses where an overstacked dismounting Soldier goes."""
+
+    uid: str
+    candidates: tuple[Hex, ...]
+    side: str = ""              # the side that chooses (the dismounting unit's opponent)
+
+
+Decision = OrderChoice | DefensiveFirePrompt | DismountPlacement
+
+
+@dataclass
+class MoveInProgress:
+    """A move paused by a defensive-fire decision (engine-internal, but part of the
+    state so that saves and AI copies resume it exactly)."""
+
+    uid: str
+    path: tuple[Hex, ...]       # the whole requested path (start hex excluded)
+    index: int                  # path[index] is the hex being entered next
+    start: Hex                  # where the move began
+    final_facing: int | None
+    road_bonus_left: bool       # the Vehicle's free road hex is still unused
+    walked: list[Hex] = field(default_factory=list)        # hexes actually entered so far
+    facings: list[int] = field(default_factory=list)       # facing on leaving each walked hex
+    rolled: bool = False        # movement rolls for path[index] are already passed
+
+
+# --- units ---------------------------------------------------------------------------
+@dataclass
+class Unit:
+    uid: str
+    card: UnitCard
+    side: str
+    hex: Hex | None = None
+    facing: int = 0
+    disrupted: bool = False
+    damaged: bool = False
+    pending: list[str] = field(default_factory=list)
+    carrier: str | None = None
+    destroyed: bool = False
+    acted: bool = False
+    fired_defensively: bool = False
+
+    # --- derived ------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.card.is_vehicle
+
+    @property
+    def is_soldier(self) -> bool:
+        return self.card.is_soldier
+
+    @property
+    def on_map(self) -> bool:
+        """Deployed and not destroyed (a boarded Soldier is on the map)."""
+        return self.hex is not None and not self.destroyed
+
+    @property
+    def boarded(self) -> bool:
+        return self.carrier is not None
+
+    @property
+    def current_speed(self) -> int:
+        """Printed speed, -1 for a damaged Vehicle (never below 0)."""
+        return max(0, self.card.speed - (1 if self.damaged else 0))
+
+    @property
+    def impaired(self) -> bool:
+        """Disrupted or damaged: -1 on attack dice and defense (not cumulative)."""
+        return self.disrupted or self.damaged
+
+    def defense_value(self, front: bool = True) -> int:
+        """Printed defense (front/rear) -1 when disrupted or damaged (face-up only)."""
+        base = self.card.defense(front)
+        return max(0, base - (1 if self.impaired else 0))
+
+    def label(self) -> str:
+        return f"{self.card.name} ({self.uid})"
+
+
+# --- the state -------------------------------------------------------------------------
+@dataclass
+class GameState:
+    battle_map: BattleMap
+    scenario: str = "standard"
+    options: dict = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)
+    turn: int = 0
+    phase: Phase = Phase.SETUP_ORDER
+    first_player: str | None = None
+    second_player: str | None = None
+    ends: dict[str, str] = field(default_factory=dict)
+    destroyed_bridges: frozenset[Hexside] = frozenset()
+    pending: Any = None                       # Decision | None
+    outcome: Outcome | None = None
+    initiative_rolls: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    objective: Hex | None = None              # defaults to the map's objective
+    attacker: str | None = None               # Assault scenario: the attacking side
+    moving: MoveInProgress | None = None      # a move paused for defensive fire
+    version: int = 0                          # bumped on every change (caches key on it)
+
+    def __post_init__(self) -> None:
+        if self.objective is None:
+            self.objective = self.battle_map.objective
+        if isinstance(self.phase, str) and not isinstance(self.phase, Phase):
+            self.phase = Phase(self.phase)
+
+    # --- construction -------------------------------------------------------------
+    @classmethod
+    def blank(cls, battle_map: BattleMap, scenario: str = "standard", *,
+              phase: Phase = Phase.MOVEMENT_FIRST, turn: int = 1,
+              first_player: str = "Axis", options: dict | None = None) -> "GameState":
+        """An empty state for hand-built positions (tests, situations, the UI's
+        previews): no units, turn 1, Axis first player, ends Axis left /
+        Allies right, in the first player's movement phase."""
+        st = cls(battle_map=battle_map, scenario=scenario, options=dict(options or {}),
+                 turn=turn, phase=phase, first_player=first_player,
+                 second_player=other_side(first_player),
+                 ends={"Axis": "left", "Allies": "right"})
+        if scenario == "assault":
+            st.attacker = st.options.get("attacker", "Axis")
+        return st
+
+    def copy(self) -> "GameState":
+        """A deep copy that shares the immutable map and cards."""
+        new = GameState.__new__(GameState)
+        for f in fields(self):
+            setattr(new, f.name, getattr(self, f.name))
+        new.options = dict(self.options)
+        new.units = {uid: _copy_unit(u) for uid, u in self.units.items()}
+        new.ends = dict(self.ends)
+        new.initiative_rolls = dict(self.initiative_rolls)
+        if self.moving is not None:
+            m = self.moving
+            new.moving = MoveInProgress(m.uid, m.path, m.index, m.start, m.final_facing,
+                                        m.road_bonus_left, list(m.walked), list(m.facings),
+                                        m.rolled)
+        return new
+
+    # --- queries ------------------------------------------------------------------
+    @property
+    def active_side(self) -> str | None:
+        """The player whose phase it is (movement, assault, deployment)."""
+        if self.phase in (Phase.MOVEMENT_FIRST, Phase.ASSAULT_FIRST, Phase.DEPLOY_FIRST):
+            return self.first_player
+        if self.phase in (Phase.MOVEMENT_SECOND, Phase.ASSAULT_SECOND, Phase.DEPLOY_SECOND):
+            return self.second_player
+        return None
+
+    @property
+    def to_act(self) -> str | None:
+        """The side that must send the next action (None when nobody can)."""
+        if self.phase == Phase.GAME_OVER:
+            return None
+        p = self.pending
+        if isinstance(p, OrderChoice):
+            return p.side
+        if isinstance(p, DefensiveFirePrompt):
+            return other_side(self.units[p.mover].side)
+        if isinstance(p, DismountPlacement):
+            return p.side or other_side(self.units[p.uid].side)
+        if self.phase == Phase.SETUP_END:
+            return self.defender if self.scenario == "assault" else self.first_player
+        if self.phase == Phase.SETUP_OBJECTIVE:
+            return self.defender
+        return self.active_side
+
+    @property
+    def defender(self) -> str | None:
+        """Assault scenario: the defending side."""
+        return other_side(self.attacker) if self.attacker else None
+
+    def unit(self, uid: str) -> Unit:
+        try:
+            return self.units[uid]
+        except KeyError:
+            raise KeyError(f"no unit '{uid}'") from None
+
+    def units_of(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side]
+
+    def live_units(self, side: str | None = None) -> list[Unit]:
+        """Units on the map (deployed, not destroyed), optionally of one side."""
+        return [u for u in self.units.values()
+                if u.on_map and (side is None or u.side == side)]
+
+    def units_at(self, h: Hex, include_boarded: bool = True) -> list[Unit]:
+        return [u for u in self.units.values()
+                if u.hex == h and not u.destroyed and (include_boarded or u.carrier is None)]
+
+    def passengers(self, carrier_uid: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.carrier == carrier_uid and not u.destroyed]
+
+    def points_on_map(self, side: str) -> int:
+        """Ruling 10: full card costs of every unit on the map (boarded Soldiers count)."""
+        return sum(u.card.cost for u in self.units.values() if u.side == side and u.on_map)
+
+    def objective_controller(self) -> str | None:
+        """Rulebook: How to Win - the only player with a unit adjacent to (or in) the
+        objective hex; disrupted units count (ruling 11)."""
+        obj = self.objective
+        if obj is None:
+            return None
+        present = {u.side for u in self.units.values() if u.on_map and u.hex.distance(obj) <= 1}
+        if len(present) == 1:
+            return next(iter(present))
+        return None
+
+    def touch(self) -> None:
+        """Mark the state changed (invalidates caches keyed on ``version``)."""
+        self.version += 1
+
+
+def _copy_unit(u: Unit) -> Unit:
+    return Unit(u.uid, u.card, u.side, u.hex, u.facing, u.disrupted, u.damaged,
+                list(u.pending), u.carrier, u.destroyed, u.acted, u.fired_defensively)
+
