@@ -1,0 +1,76 @@
+"""What the setup screens hand to the battle screen (no pygame here).
+
+``BattleSetup`` is built by the battle-setup screen and the two army builders
+(or by ``main.py --hotseat`` / ``--demo``) and passed on as
+``game.ui.scenes.battle.BattleScene(app, setup)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["BattleSetup", "SIDES", "SCENARIOS", "STANDARD_BUDGET", "ASSAULT_BUDGETS",
+           "MAX_UNITS", "budget_for"]
+
+SIDES = ("Axis", "Allies")
+SCENARIOS = ("standard", "assault")
+STANDARD_BUDGET = 100                           # rulebook: Building Your Army
+ASSAULT_BUDGETS = {"attacker": 120, "defender": 80}   # rulebook: Assault Scenario
+MAX_UNITS = 15
+
+
+def budget_for(scenario: str, side: str, attacker: str | None = None) -> int:
+    """Points an army may cost: 100 (Standard); 120 attacker / 80 defender (Assault)."""
+    if scenario == "assault":
+        return ASSAULT_BUDGETS["attacker" if side == (attacker or "Axis") else "defender"]
+    return STANDARD_BUDGET
+
+
+@dataclass
+class BattleSetup:
+    scenario: str = "standard"                  # "standard" | "assault"
+    config: int = 1                             # map configuration 1-6
+    config_roll: int | None = None              # the die the players rolled for it, if any
+    historical: bool = False                    # ruling 12: historical army limits (option)
+    year: int | None = None                     # ruling 12: only units of this year or earlier
+    attacker: str | None = None                 # Assault: the attacking side (defender = other)
+    armies: dict[str, Any] = field(default_factory=dict)
+    # side -> game.rules.army.Army (name, side, cards: list[UnitCard])
+    seed: int | None = None                     # dice seed (None: random)
+    saved_game: Any = None                      # a Game restored from a save (--load / menu)
+    save_path: str | None = None                # where it was loaded from
+    demo_frames: int | None = None              # --demo: play legal random actions this long
+
+    def __post_init__(self) -> None:
+        if self.scenario not in SCENARIOS:
+            raise ValueError(f"scenario must be one of {', '.join(SCENARIOS)}, "
+                             f"not '{self.scenario}'")
+        if not 1 <= int(self.config) <= 6:
+            raise ValueError(f"map configuration must be 1-6, not {self.config}")
+        if self.attacker is not None and self.attacker not in SIDES:
+            raise ValueError(f"attacker must be Axis or Allies, not '{self.attacker}'")
+        if self.scenario == "assault" and self.attacker is None:
+            self.attacker = "Axis"
+
+    @property
+    def defender(self) -> str | None:
+        if self.scenario != "assault":
+            return None
+        return "Allies" if self.attacker == "Axis" else "Axis"
+
+    def budget(self, side: str) -> int:
+        return budget_for(self.scenario, side, self.attacker)
+
+    def cards(self, side: str) -> list:
+        """The UnitCards of one side's army, in army order."""
+        army = self.armies.get(side)
+        return list(getattr(army, "cards", army or []))
+
+    def options(self) -> dict[str, Any]:
+        """The options dict for ``game.rules.engine.new_game``."""
+        opts: dict[str, Any] = {"historical": self.historical, "year": self.year,
+                                "budgets": {s: self.budget(s) for s in SIDES}}
+        if self.scenario == "assault":
+            opts["attacker"] = self.attacker
+            opts["defender"] = self.defender
+        return opts

@@ -1,0 +1,158 @@
+"""The main menu: New hotseat battle, Solo practice (when the AI exists), Map
+layout preview, Load game, Settings, Quit."""
+from __future__ import annotations
+
+import importlib.util
+import pkgutil
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui import theme
+from game.ui.settings import data_dir
+from game.ui.widgets import GuiScene, draw_background, draw_text
+
+__all__ = ["MenuScene", "ai_available", "preview_available", "saves_folder"]
+
+
+def _has_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def ai_available() -> bool:
+    """The solo mode appears once game.ai holds an AI module."""
+    try:
+        import game.ai as ai_pkg
+    except ImportError:
+        return False
+    return any(True for _ in pkgutil.iter_modules(ai_pkg.__path__))
+
+
+def preview_available() -> bool:
+    return _has_module("game.ui.scenes.preview")
+
+
+def saves_folder() -> Path:
+    return data_dir() / "saves"
+
+
+class MenuScene(GuiScene):
+    ITEMS = (("new", "New hotseat battle"), ("solo", "Solo practice"),
+             ("preview", "Map layout preview"), ("load", "Load game"),
+             ("settings", "Settings"), ("quit", "Quit"))
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.message = ""
+        self._showcase: pygame.Surface | None = None
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        bw, bh, gap = 340, 50, 12
+        items = [(k, t) for k, t in self.ITEMS if k != "solo" or ai_available()]
+        total = len(items) * (bh + gap)
+        top = max(250, (h - total) // 2 + 70)
+        for i, (key, text) in enumerate(items):
+            tip = None
+            enabled = True
+            if key == "preview" and not preview_available():
+                enabled, tip = False, "The map preview is not installed in this build."
+            self.button(key, (w // 2 - bw // 2, top + i * (bh + gap), bw, bh), text,
+                        object_id="#menu_button", tooltip=tip, enabled=enabled)
+        self.file_dialog = None
+
+    # --- actions ---------------------------------------------------------------------------
+    def on_button(self, key: str) -> None:
+        if key == "new":
+            from game.ui.scenes.battle_setup import BattleSetupScene
+            self.next_scene = BattleSetupScene(self.app)
+        elif key == "solo":
+            self.message = "Solo practice: the AI opponent is not ready in this version."
+        elif key == "preview":
+            from game.ui.scenes.preview import PreviewScene
+            self.next_scene = PreviewScene(self.app)
+        elif key == "load":
+            self.open_load_dialog()
+        elif key == "settings":
+            from game.ui.scenes.settings_scene import SettingsScene
+            self.next_scene = SettingsScene(self.app)
+        elif key == "quit":
+            self.quit = True
+
+    def open_load_dialog(self) -> None:
+        folder = saves_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            folder = Path.cwd()
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(480, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.file_dialog = pygame_gui.windows.UIFileDialog(
+            rect, self.app.ui, window_title="Load a saved game",
+            initial_file_path=str(folder), allow_existing_files_only=True)
+
+    def load(self, path: str) -> bool:
+        """Open a save and go to the battle; a bad file gives a message, not a crash."""
+        from game.ui.scenes.battle_setup import battle_scene, load_setup
+        setup, error = load_setup(path)
+        if error:
+            self.message = error
+            return False
+        scene, error = battle_scene(self.app, setup)
+        if error:
+            self.message = error
+            return False
+        self.next_scene = scene
+        return True
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.file_dialog:
+            self.file_dialog = None
+            self.load(event.text)
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
+            self.file_dialog = None
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.file_dialog is None:
+                self.quit = True
+            elif event.key == pygame.K_n:
+                self.on_button("new")
+            elif event.key == pygame.K_p and "preview" in self.buttons and preview_available():
+                self.on_button("preview")
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface)
+        w, h = surface.get_size()
+        top = max(250, (h - len(self.buttons) * 62) // 2 + 70)
+        title_y = max(40, top - 210)
+        draw_text(surface, "HEXFRONT", (w // 2, title_y), 96, theme.ACCENT, bold=True,
+                  anchor="midtop")
+        draw_text(surface, "Tactical battles of the Second World War on a hex map",
+                  (w // 2, title_y + 80), 26, theme.TEXT_DIM, italic=True, anchor="midtop")
+        if self._showcase is None:
+            self._showcase = _showcase()
+        if self._showcase is not None:
+            surface.blit(self._showcase, self._showcase.get_rect(midtop=(w // 2, title_y + 112)))
+        if self.message:
+            draw_text(surface, self.message, (w // 2, h - 64), 22, theme.WARN, anchor="midtop",
+                      width=min(900, w - 40))
+        for note in self.app.messages[-1:]:
+            draw_text(surface, note, (12, h - 26), 18, theme.TEXT_DIM)
+        draw_text(surface, "F11 fullscreen  -  F12 screenshot  -  Esc quit",
+                  (w - 12, h - 26), 18, theme.TEXT_DIM, anchor="topright")
+
+
+def _showcase() -> pygame.Surface | None:
+    """A row of miniatures under the title (the kinds of units in the game)."""
+    try:
+        from game.ui.tokens import draw_sample_row
+    except ImportError:
+        return None
+    return draw_sample_row(44)

@@ -1,0 +1,200 @@
+"""Hexfront - start the desktop game.
+
+    python main.py                         the main menu
+    python main.py --preview [--config N]  the map layout preview
+    python main.py --render-map N --out FILE.png [--zones] [--labels]
+    python main.py --hotseat [--scenario standard|assault] [--config 1-6]
+                   [--axis ARMY.yaml --allies ARMY.yaml] [--seed N]
+    python main.py --load SAVE
+    python main.py --demo --frames N --screenshot FILE.png [--seed N]
+    python main.py --solo                  practice against the AI (when it exists)
+
+A bad file or option prints one clear sentence and exits with code 2.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class UsageError(Exception):
+    """A problem with what the player asked for: printed, exit code 2."""
+
+
+def _config(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a configuration number (1-6)") from None
+    if not 1 <= n <= 6:
+        raise argparse.ArgumentTypeError(f"configuration {n} does not exist (1-6)")
+    return n
+
+
+def _positive(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return n
+
+
+def _seed(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="main.py", description="Hexfront: hex-map WWII miniatures battles.")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--preview", action="store_true", help="map layout preview")
+    mode.add_argument("--render-map", type=_config, metavar="N",
+                      help="draw configuration N into a PNG (needs --out) and exit")
+    mode.add_argument("--hotseat", action="store_true", help="go straight into a two-player battle")
+    mode.add_argument("--load", metavar="SAVE", help="continue a saved game")
+    mode.add_argument("--demo", action="store_true",
+                      help="play legal random moves for --frames frames, save --screenshot, exit")
+    mode.add_argument("--solo", action="store_true", help="practice against the AI")
+    p.add_argument("--config", type=_config, metavar="1-6", help="map configuration")
+    p.add_argument("--scenario", choices=("standard", "assault"), default="standard")
+    p.add_argument("--axis", metavar="ARMY.yaml", help="the Axis army file")
+    p.add_argument("--allies", metavar="ARMY.yaml", help="the Allied army file")
+    p.add_argument("--seed", type=_seed, help="dice seed (same seed, same game)")
+    p.add_argument("--out", metavar="FILE.png", help="output file of --render-map")
+    p.add_argument("--zones", action="store_true", help="--render-map: shade deployment zones")
+    p.add_argument("--labels", action="store_true", help="--render-map: hex labels")
+    p.add_argument("--frames", type=_positive, default=600, help="--demo: frames to play")
+    p.add_argument("--screenshot", metavar="FILE.png", help="--demo: where to save the picture")
+    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
+    return p
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size '{text}' should look like 1280x800") from None
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise UsageError(f"--size {w}x{h} is out of range")
+    return (w, h)
+
+
+def _check_png(path: str | None, flag: str) -> str:
+    if not path:
+        raise UsageError(f"{flag} needs a file name, e.g. {flag} shot.png")
+    p = Path(path)
+    if p.suffix.lower() != ".png":
+        raise UsageError(f"{flag} {path}: the file name must end in .png")
+    if p.parent != Path("") and not p.parent.exists():
+        raise UsageError(f"{flag} {path}: the folder {p.parent} does not exist")
+    return path
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    used_battle = args.axis or args.allies
+    if used_battle and not (args.hotseat or args.demo):
+        raise UsageError("--axis/--allies only go with --hotseat or --demo")
+    for flag, path in (("--axis", args.axis), ("--allies", args.allies), ("--load", args.load)):
+        if path is not None and not Path(path).is_file():
+            raise UsageError(f"{flag} {path}: no such file")
+    if args.render_map is not None:
+        _check_png(args.out, "--out")
+    if args.demo:
+        _check_png(args.screenshot, "--screenshot")
+
+
+def _setup(args: argparse.Namespace):
+    from game.ui.scenes.battle_setup import make_setup
+    return make_setup(scenario=args.scenario, config=args.config, seed=args.seed,
+                      axis_file=args.axis, allies_file=args.allies)
+
+
+def run(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    _check_args(args)
+    size = _size(args.size)
+
+    if args.render_map is not None:
+        from game.ui.render_export import main_render
+        return int(main_render(args.render_map, args.out, args.zones, args.labels) or 0)
+    if args.preview:
+        from game.ui.scenes.preview import run_preview
+        return int(run_preview(config=args.config) or 0)
+    if args.solo:
+        from game.ui.scenes.menu import ai_available
+        if not ai_available():
+            raise UsageError("solo practice needs the AI opponent, which is not in this version yet")
+
+    setup = None
+    if args.hotseat or args.demo:
+        setup = _setup(args)
+        if args.demo:
+            setup.demo_frames = args.frames
+    elif args.load:
+        from game.ui.scenes.battle_setup import load_setup
+        setup, error = load_setup(args.load)
+        if error:
+            raise UsageError(error)
+
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    settings = Settings.load()
+    if args.demo:                      # a demo never touches the player's settings
+        settings = Settings()
+        settings.sound = False
+    app = App(size=size or ((1280, 800) if args.demo else None), settings=settings,
+              save_settings=not args.demo)
+    for note in app.messages:
+        print(f"hexfront: {note}", file=sys.stderr)
+
+    if setup is None:
+        return app.run(app.menu_scene())
+
+    from game.ui.scenes.battle_setup import battle_scene
+    scene, error = battle_scene(app, setup)
+    if error:
+        app.close()
+        raise UsageError(error)
+    if not args.demo:
+        return app.run(scene)
+    app.switch(scene)
+    app.running = True
+    for _ in range(args.frames):
+        app.step(dt=1 / 60)
+        if not app.running:
+            break
+    out = app.screenshot(args.screenshot)
+    app.close()
+    print(f"hexfront: demo played {app.frames} frames, screenshot {out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    from game.rules.errors import DataError
+    try:
+        return run(argv)
+    except UsageError as exc:
+        print(f"hexfront: {exc}", file=sys.stderr)
+        return 2
+    except DataError as exc:
+        print(f"hexfront: {exc.report()}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
