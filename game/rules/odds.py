@@ -1,0 +1,125 @@
+"""Exact outcome probabilities of one attack (issue 4: Exact odds).
+
+:func:`attack_odds` plans the attack with the same code the real attack uses
+(:func:`game.rules.combat.plan_attack`, ``plan_hits``, ``plan_counters``), then
+sums over the binomial distribution of successes and the cover roll - no
+simulation.  What each probability means:
+
+* Normal attack: the target's worst face-down counter *after* this attack,
+  counting the face-down counters it already carries this phase.
+  ``p_none`` = it will carry no face-down counter; ``p_disrupted`` = its worst is
+  Disrupted; ``p_damaged`` = Damaged; ``p_destroyed`` = Destroyed.  (A target that
+  already has a face-down Disrupted has ``p_none == 0``.)
+* Defensive fire: ``p_stopped`` = the shot hits and cover doesn't negate it
+  (face-up Disrupted at once, the move ends); ``p_disrupted == p_stopped`` and
+  ``p_none`` is the rest.  Defensive fire never damages or destroys.
+
+The four outcome probabilities always sum to 1.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from .combat import AttackPlan, plan_attack, plan_counters, plan_hits
+from .hexes import Hex
+from .state import DAMAGED, DESTROYED, DISRUPTED, GameState
+
+__all__ = ["Odds", "attack_odds", "odds_for_plan", "binomial"]
+
+_RANK = {DISRUPTED: 1, DAMAGED: 2, DESTROYED: 3}
+
+
+@dataclass(frozen=True)
+class Odds:
+    p_none: float
+    p_disrupted: float
+    p_damaged: float
+    p_destroyed: float
+    p_stopped: float
+    dice: int
+    need: int                       # face an attack die needs (4 = "4+"; 7 = impossible)
+    defense: int                    # defense used (front/rear, -1 disrupted/damaged)
+    cover_need: int | None          # cover roll face needed, None = no cover roll
+    front: bool | None              # Vehicles: front/rear defense used; Soldiers: None
+    band: str = ""
+    distance: int = 0
+    mode: str = "normal"
+    defensive: bool = False
+    p_hits: tuple[float, ...] = ()  # chance of 0, 1, 2, 3 hits (before cover)
+
+    @property
+    def cover_roll(self) -> int | None:
+        """Name used by docs/engine-api.md for ``cover_need``."""
+        return self.cover_need
+
+    @property
+    def p_hit(self) -> float:
+        """Chance of at least one hit before the cover roll."""
+        return 1.0 - self.p_hits[0] if self.p_hits else 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return {"none": self.p_none, "disrupted": self.p_disrupted,
+                "damaged": self.p_damaged, "destroyed": self.p_destroyed,
+                "stopped": self.p_stopped}
+
+
+def binomial(n: int, p: float) -> list[float]:
+    """P(exactly k successes) for k = 0..n."""
+    if p <= 0.0:
+        return [1.0] + [0.0] * n
+    if p >= 1.0:
+        return [0.0] * n + [1.0]
+    q = 1.0 - p
+    return [comb(n, k) * p ** k * q ** (n - k) for k in range(n + 1)]
+
+
+def attack_odds(state: GameState, attacker_uid: str, target_uid: str, *,
+                mode: str = "normal", defensive: bool = False, at_hex: Hex | None = None,
+                facing: int | None = None) -> Odds:
+    """Exact odds of an attack the rules allow (raises ``IllegalAction`` otherwise)."""
+    plan = plan_attack(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
+                       at_hex=at_hex, facing=facing)
+    return odds_for_plan(state, plan)
+
+
+def odds_for_plan(state: GameState, plan: AttackPlan) -> Odds:
+    target = state.units[plan.target]
+    pmf = binomial(plan.dice, plan.p_success)
+    by_hits: dict[int, float] = {}
+    for s, p in enumerate(pmf):
+        if p:
+            h = plan_hits(state, plan, s)
+            by_hits[h] = by_hits.get(h, 0.0) + p
+    pc = plan.p_cover
+    out = [0.0, 0.0, 0.0, 0.0]          # worst face-down counter: none, dis, dam, des
+    stopped = 0.0
+    base_rank = max((_RANK.get(c, 0) for c in target.pending), default=0)
+    for h, p in by_hits.items():
+        if h <= 0:
+            if plan.defensive:
+                out[0] += p
+            else:
+                out[base_rank] += p
+            continue
+        branches = ((True, p * pc), (False, p * (1.0 - pc))) if plan.cover_need is not None else (
+            (False, p),)
+        for covered, pb in branches:
+            if not pb:
+                continue
+            if plan.defensive:
+                if covered:
+                    out[0] += pb
+                else:
+                    out[1] += pb
+                    stopped += pb
+                continue
+            new = plan_counters(state, plan, h, covered)
+            rank = max([base_rank] + [_RANK.get(c, 0) for c in new])
+            out[rank] += pb
+    hits_dist = tuple(by_hits.get(k, 0.0) for k in range(max(4, max(by_hits) + 1)))
+    return Odds(p_none=out[0], p_disrupted=out[1], p_damaged=out[2], p_destroyed=out[3],
+                p_stopped=stopped, dice=plan.dice, need=plan.need, defense=plan.defense,
+                cover_need=plan.cover_need, front=plan.front, band=plan.band,
+                distance=plan.distance, mode=plan.mode, defensive=plan.defensive,
+                p_hits=hits_dist)
