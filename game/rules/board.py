@@ -50,6 +50,9 @@ class BattleMap:
     sections: tuple[SectionPlacement, ...] = ()
     half_hex_terrain: dict[Hex, Terrain] = field(default_factory=dict)   # for drawing only
     number: int | None = None                          # configuration number (die roll)
+    # Road pieces that run from a whole hex into an outer half-hex (the road leaves
+    # the sheet there).  Drawing only: never part of ``roads``, never traversable.
+    edge_roads: frozenset[Hexside] = frozenset()
 
     # --- hexes -------------------------------------------------------------------
     def is_playable(self, h: Hex) -> bool:
