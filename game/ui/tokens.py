@@ -1,0 +1,480 @@
+"""Top-down miniature tokens (art-direction.md: "Miniatures").
+
+A token is a base in the nation's colour whose *shape* tells the side (Axis:
+square-ish base with a grey rim; Allies: round base with a green rim - so
+colour-blind players can tell the armies apart), a dark silhouette of the
+unit's kind, a short name plate, a facing wedge and gun for Vehicles, counters
+(face-down grey "?", face-up Disrupted yellow "D", Damaged orange "DM",
+Destroyed red "X") and a badge for a boarded Soldier.
+
+Bodies are cached per (card, side, size, facing), so a frame with 30 units
+only blits.  Public API:
+
+    kind_of(card) -> str                      one of KINDS
+    short_name(card) -> str                   "Sherman", "Pz IV G", "PAK 38"...
+    token_rects(hex_center, n, size)          where 1-4 tokens sit in a hex
+    draw_token(surface, card, rect, ...)      a card's token (army builder, panels)
+    draw_unit(surface, unit, rect, ...)       a game-state Unit with its counters
+    counters_of(unit) -> list[str]            what draw_unit shows, in order
+    token_at(rects, pos) -> int | None        which token a click hit
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable, Sequence
+
+import pygame
+
+from game.ui import theme
+
+__all__ = ["KINDS", "kind_of", "short_name", "token_rects", "token_at", "draw_token",
+           "draw_unit", "counters_of", "draw_counter", "draw_sample_row", "clear_cache",
+           "facing_angle"]
+
+KINDS = ("tank", "tank_destroyer", "assault_gun", "armored_car", "transport",
+         "infantry", "machine_gun", "antitank_gun", "artillery", "commander")
+VEHICLE_KINDS = frozenset(KINDS[:5])
+
+INK = (30, 31, 28)
+INK_LIGHT = (70, 72, 66)
+HIGHLIGHT = (236, 232, 214)
+
+COUNTER_STYLE = {   # counter -> (fill, text colour, mark)
+    "pending": (theme.COUNTER_COLOURS["pending"], (40, 40, 40), "?"),
+    "disrupted": (theme.COUNTER_COLOURS["disrupted"], (40, 34, 0), "D"),
+    "damaged": (theme.COUNTER_COLOURS["damaged"], (40, 16, 0), "DM"),
+    "destroyed": (theme.COUNTER_COLOURS["destroyed"], (255, 255, 255), "X"),
+}
+
+
+# --- what a card looks like ------------------------------------------------------------
+def _abilities(card: Any) -> set[str]:
+    return {getattr(a, "id", "") for a in getattr(card, "abilities", ())}
+
+
+def kind_of(card: Any) -> str:
+    """The silhouette for a card, from its type, subtype, abilities and name."""
+    name = (getattr(card, "name", "") or "").lower()
+    sub = (getattr(card, "subtype", None) or "").lower()
+    abil = _abilities(card)
+    if getattr(card, "is_vehicle", False) or getattr(card, "type", "") == "Vehicle":
+        if "destroyer" in sub or "destroyer" in name:
+            return "tank_destroyer"
+        if "assault gun" in sub or "sig 33" in name or "stug" in name:
+            return "assault_gun"
+        if "armored car" in sub or "armoured car" in sub or "sd kfz 222" in name:
+            return "armored_car"
+        if ("half" in sub or "truck" in sub or "transport" in sub or "transport" in abil
+                or "exposed_transport" in abil or "gun_transport" in abil):
+            return "transport"
+        if "no_turret" in abil:
+            return "assault_gun"
+        return "tank"
+    if getattr(card, "commander_bonus", None) is not None or "commander" in sub:
+        return "commander"
+    if any(w in name for w in ("machine-gun", "machine gun", "mg-", "mg 42", "mg42", "vickers")):
+        return "machine_gun"
+    if any(w in name for w in ("antitank gun", "anti-tank gun", "pak ", "pounder", "zis-2",
+                               "at gun", "antitank")) and "rifle" not in name:
+        return "antitank_gun"
+    if "artillery" in sub or any(w in name for w in ("mortar", "howitzer", "sig 33", "infantry gun")):
+        return "artillery"
+    return "infantry"
+
+
+_SHORT = {
+    "M4A1 Sherman": "Sherman", "6-Pounder Antitank Gun": "6-pdr", '"Red Devil" Captain': "Red Devil",
+    "Bazooka": "Bazooka", "M1 Garand Rifle": "Garand", "Vickers Machine-Gun Team": "Vickers",
+    "KV-1": "KV-1", "M3 Stuart": "Stuart", "Panzer IV Ausf. G": "Pz IV G",
+    "PAK 38 Antitank Gun": "PAK 38", "MG-42 Machine-Gun Team": "MG-42", "sIG 33": "sIG 33",
+    "Type 95 Ha-Go": "Ha-Go", "ZIS-2 57mm antitank gun": "ZIS-2", "M3 Lee": "Lee",
+    'M4A3E8 Sherman "Easy Eight"': "Easy 8", "Inspiring Lieutenant": "Lieut.",
+    "Royal Engineers": "Engineers", "Churchill Crocodile": "Crocodile", "MAS 7.5mm Rifle": "MAS",
+    "Renault R-35": "R-35", "SS-Panzergrenadier": "SS-PzGr", "Mauser Kar 98k": "Kar 98k",
+    "SS-Hauptsturmführer": "SS-Hstf.", "Sd Kfz 222": "SdKfz222", "Sd Kfz 251": "SdKfz251",
+    "Fucile Modello 1891": "Fucile", "Type 89 Mortar": "Type 89",
+}
+_DROP = {"team", "antitank", "anti-tank", "gun", "rifle", "ausf.", "the", "machine-gun", "tank"}
+
+
+def short_name(card: Any, limit: int = 9) -> str:
+    """A name that fits on a token (a known short form, else the first telling words)."""
+    name = getattr(card, "name", str(card))
+    if name in _SHORT:
+        return _SHORT[name]
+    words = [w.strip('"\'()') for w in name.split()]
+    keep = [w for w in words if w.lower() not in _DROP] or words
+    out = keep[0]
+    for w in keep[1:]:
+        if len(out) + 1 + len(w) > limit:
+            break
+        out += " " + w
+    return out if len(out) <= limit else out[:limit - 1] + "."
+
+
+# --- geometry ------------------------------------------------------------------------------
+# (offset x, offset y, radius) in hex sizes (centre-to-corner) for 1..4 tokens;
+# the circles never overlap and stay inside the hex, so every token can be clicked.
+_LAYOUTS = {
+    1: ((0.0, 0.0, 0.70),),
+    2: ((-0.42, 0.0, 0.40), (0.42, 0.0, 0.40)),
+    3: ((0.0, -0.42, 0.36), (-0.42, 0.30, 0.36), (0.42, 0.30, 0.36)),
+    4: ((-0.36, -0.36, 0.33), (0.36, -0.36, 0.33), (-0.36, 0.36, 0.33), (0.36, 0.36, 0.33)),
+}
+
+
+def token_rects(hex_center: tuple[float, float], n: int, size: float) -> list[pygame.Rect]:
+    """Rects (squares around each token) for ``n`` units in a hex of ``size``
+    (pixels, centre to corner).  More than four use the four-unit layout again,
+    shifted, so nothing is lost even in an illegal stack shown for a moment."""
+    if n <= 0:
+        return []
+    cx, cy = hex_center
+    spots = list(_LAYOUTS[min(n, 4)])
+    while len(spots) < n:
+        x, y, r = _LAYOUTS[4][len(spots) % 4]
+        spots.append((x * 0.5, y * 0.5, r * 0.8))
+    rects = []
+    for x, y, r in spots[:n]:
+        rad = max(4, int(r * size))
+        rects.append(pygame.Rect(round(cx + x * size) - rad, round(cy + y * size) - rad,
+                                 2 * rad, 2 * rad))
+    return rects
+
+
+def token_at(rects: Sequence[pygame.Rect], pos: tuple[int, int]) -> int | None:
+    """The index of the token under ``pos`` (round hit test), topmost first."""
+    for i in range(len(rects) - 1, -1, -1):
+        r = rects[i]
+        if math.hypot(pos[0] - r.centerx, pos[1] - r.centery) <= r.w / 2 + 1:
+            return i
+    return None
+
+
+def facing_angle(facing: int) -> float:
+    """Screen angle (degrees, counter-clockwise from east) of a facing 0-5."""
+    return 60.0 * (facing % 6)
+
+
+# --- drawing the pieces ---------------------------------------------------------------------
+_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
+def _nation_colour(card: Any) -> tuple[int, int, int]:
+    return theme.NATION_COLOURS.get(getattr(card, "nationality", ""), (140, 140, 130))
+
+
+def _side_of(card: Any, side: str | None) -> str:
+    if side:
+        return side
+    try:
+        return card.side
+    except (AttributeError, ValueError):
+        return "Allies"
+
+
+def _base(surf: pygame.Surface, c: int, r: int, side: str, colour) -> None:
+    """The base: Axis square-ish with a grey rim, Allies round with a green rim."""
+    rim_w = max(2, r // 6)
+    shadow = (0, 0, 0, 90)
+    if side == "Axis":
+        box = pygame.Rect(0, 0, int(r * 1.84), int(r * 1.84))
+        box.center = (c, c)
+        rad = max(3, int(r * 0.34))
+        pygame.draw.rect(surf, shadow, box.move(2, 2), border_radius=rad)
+        pygame.draw.rect(surf, (40, 41, 44), box, border_radius=rad)
+        pygame.draw.rect(surf, theme.AXIS_RIM, box.inflate(-2, -2), border_radius=rad)
+        pygame.draw.rect(surf, colour, box.inflate(-2 * rim_w, -2 * rim_w),
+                         border_radius=max(2, rad - rim_w))
+        band = max(2, int(r * 0.2))
+        pygame.draw.rect(surf, _field(colour), box.inflate(-2 * (rim_w + band), -2 * (rim_w + band)),
+                         border_radius=max(2, rad - rim_w - band))
+        pygame.draw.rect(surf, (190, 192, 196), box.inflate(-2 * rim_w, -2 * rim_w), 1,
+                         border_radius=max(2, rad - rim_w))
+    else:
+        pygame.draw.circle(surf, shadow, (c + 2, c + 2), r)
+        pygame.draw.circle(surf, (24, 40, 24), (c, c), r)
+        pygame.draw.circle(surf, theme.ALLIES_RIM, (c, c), r - 1)
+        pygame.draw.circle(surf, colour, (c, c), r - rim_w)
+        pygame.draw.circle(surf, _field(colour), (c, c), r - rim_w - max(2, int(r * 0.2)))
+        pygame.draw.circle(surf, (170, 214, 160), (c, c), r - rim_w, 1)
+
+
+def _field(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The light ground inside the base (the nation's colour, paled) where the
+    dark silhouette reads well; the nation's full colour stays as a thick band."""
+    return tuple(int(v + (236 - v) * 0.55) for v in colour)  # type: ignore[return-value]
+
+
+def _poly(surf, colour, pts, c, ang, width=0):
+    """Polygon given in unit coordinates pointing east, rotated by ``ang`` radians."""
+    ca, sa = math.cos(ang), math.sin(ang)
+    out = [(c[0] + x * ca + y * sa, c[1] - x * sa + y * ca) for x, y in pts]
+    pygame.draw.polygon(surf, colour, out, width)
+
+
+def _rect_pts(x0, y0, x1, y1):
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def _line(surf, colour, a, b, c, ang, width):
+    ca, sa = math.cos(ang), math.sin(ang)
+    pa = (c[0] + a[0] * ca + a[1] * sa, c[1] - a[0] * sa + a[1] * ca)
+    pb = (c[0] + b[0] * ca + b[1] * sa, c[1] - b[0] * sa + b[1] * ca)
+    pygame.draw.line(surf, colour, pa, pb, max(1, int(width)))
+
+
+def _vehicle(surf, kind: str, c: tuple[int, int], s: float, ang: float) -> None:
+    """A vehicle seen from above, ``s`` = half the hull length, pointing at ``ang``."""
+    P = lambda pts, col, w=0: _poly(surf, col, [(x * s, y * s) for x, y in pts], c, ang, w)
+    L = lambda a, b, col, w: _line(surf, col, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), c, ang, w)
+    hull_w = 0.62 if kind in ("armored_car", "transport") else 0.72
+    if kind in ("armored_car", "transport"):
+        for wx in (-0.6, 0.55) if kind == "armored_car" else (0.55,):
+            for wy in (-hull_w - 0.08, hull_w + 0.08):
+                P(_rect_pts(wx - 0.2, wy - 0.1, wx + 0.2, wy + 0.1), INK)
+        if kind == "transport":       # rear tracks
+            for wy in (-hull_w - 0.04, hull_w - 0.12):
+                P(_rect_pts(-0.95, wy, 0.2, wy + 0.16), INK)
+    else:
+        for wy in (-hull_w - 0.06, hull_w - 0.14):      # tracks
+            P(_rect_pts(-0.95, wy, 0.95, wy + 0.2), INK)
+    P(_rect_pts(-0.9, -hull_w + 0.08, 0.9, hull_w - 0.08), INK_LIGHT)
+    P(_rect_pts(-0.9, -hull_w + 0.08, 0.9, hull_w - 0.08), INK, max(1, int(s * 0.08)))
+    gun_w = max(2, s * 0.13)
+    if kind == "tank":
+        L((0.05, 0), (1.45, 0), INK, gun_w)
+        pygame.draw.circle(surf, INK, c, max(3, int(s * 0.42)))
+        pygame.draw.circle(surf, INK_LIGHT, c, max(2, int(s * 0.30)))
+    elif kind == "tank_destroyer":
+        P(_rect_pts(-0.1, -0.45, 0.75, 0.45), INK)
+        L((0.5, 0), (1.75, 0), INK, gun_w)
+    elif kind == "assault_gun":
+        P(_rect_pts(-0.2, -0.5, 0.8, 0.5), INK)
+        L((0.6, 0), (1.2, 0), INK, gun_w * 1.6)
+    elif kind == "armored_car":
+        pygame.draw.circle(surf, INK, c, max(3, int(s * 0.32)))
+        L((0.05, 0), (1.05, 0), INK, max(2, gun_w * 0.8))
+    else:   # transport: open troop compartment, cab at the front
+        P(_rect_pts(-0.8, -0.42, 0.2, 0.42), (112, 108, 92))
+        P(_rect_pts(0.35, -0.45, 0.8, 0.45), INK)
+
+
+def _figure(surf, x: float, y: float, s: float, colour=INK) -> None:
+    """A soldier from above: shoulders and a helmet."""
+    pygame.draw.ellipse(surf, colour, pygame.Rect(x - s * 0.55, y - s * 0.3, s * 1.1, s * 0.6))
+    pygame.draw.circle(surf, colour, (x, y - s * 0.05), max(2, int(s * 0.34)))
+    pygame.draw.circle(surf, INK_LIGHT, (x, y - s * 0.05), max(1, int(s * 0.2)))
+
+
+def _soldiers(surf, kind: str, c: tuple[int, int], s: float) -> None:
+    cx, cy = c
+    f = s * 0.62
+    if kind == "infantry":
+        for dx, dy in ((0, -0.5), (-0.55, 0.3), (0.55, 0.3)):
+            _figure(surf, cx + dx * s, cy + dy * s, f)
+        pygame.draw.line(surf, INK, (cx - 0.75 * s, cy + 0.05 * s), (cx - 0.35 * s, cy - 0.4 * s),
+                         max(1, int(s * 0.08)))
+    elif kind == "machine_gun":
+        gx, gy = cx, cy - 0.2 * s
+        pygame.draw.line(surf, INK, (gx, gy), (gx, gy - 0.85 * s), max(2, int(s * 0.14)))
+        for ex, ey in ((-0.4, 0.3), (0.4, 0.3), (0, -0.25)):
+            pygame.draw.line(surf, INK, (gx, gy), (gx + ex * s, gy + ey * s), max(1, int(s * 0.08)))
+        pygame.draw.rect(surf, INK, pygame.Rect(gx - 0.16 * s, gy - 0.2 * s, 0.32 * s, 0.4 * s))
+        _figure(surf, cx - 0.5 * s, cy + 0.45 * s, f)
+        _figure(surf, cx + 0.5 * s, cy + 0.45 * s, f)
+    elif kind == "antitank_gun":
+        # shield (a bar), barrel up, split trail behind, one crewman
+        pygame.draw.line(surf, INK, (cx, cy - 0.25 * s), (cx, cy - 1.0 * s), max(2, int(s * 0.13)))
+        pygame.draw.rect(surf, INK, pygame.Rect(cx - 0.55 * s, cy - 0.32 * s, 1.1 * s, 0.2 * s))
+        for ex in (-0.5, 0.5):
+            pygame.draw.line(surf, INK, (cx, cy - 0.15 * s), (cx + ex * s, cy + 0.6 * s),
+                             max(1, int(s * 0.1)))
+        _figure(surf, cx + 0.62 * s, cy + 0.05 * s, f * 0.9)
+    elif kind == "artillery":
+        # mortar/howitzer: base plate and a stubby tube, two crew
+        pygame.draw.circle(surf, INK, (cx, cy - 0.15 * s), max(3, int(s * 0.36)))
+        pygame.draw.circle(surf, INK_LIGHT, (cx, cy - 0.15 * s), max(2, int(s * 0.2)))
+        pygame.draw.line(surf, INK, (cx, cy - 0.15 * s), (cx + 0.25 * s, cy - 0.85 * s),
+                         max(2, int(s * 0.2)))
+        _figure(surf, cx - 0.6 * s, cy + 0.45 * s, f * 0.9)
+        _figure(surf, cx + 0.6 * s, cy + 0.45 * s, f * 0.9)
+    else:   # commander: a figure under a flag with a star
+        px = cx + 0.25 * s
+        pygame.draw.line(surf, INK, (px, cy + 0.5 * s), (px, cy - 0.95 * s), max(1, int(s * 0.09)))
+        flag = [(px, cy - 0.95 * s), (px + 0.7 * s, cy - 0.75 * s), (px, cy - 0.5 * s)]
+        pygame.draw.polygon(surf, theme.ACCENT, flag)
+        pygame.draw.polygon(surf, INK, flag, 1)
+        _star(surf, (cx - 0.35 * s, cy - 0.45 * s), s * 0.32, theme.ACCENT)
+        _figure(surf, cx - 0.2 * s, cy + 0.3 * s, f * 1.15)
+
+
+def _star(surf, centre, r, colour) -> None:
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = math.radians(-90 + 36 * i)
+        pts.append((centre[0] + rad * math.cos(a), centre[1] + rad * math.sin(a)))
+    pygame.draw.polygon(surf, colour, pts)
+    pygame.draw.polygon(surf, INK, pts, 1)
+
+
+def _body(card: Any, side: str, r: int, facing: int | None, label: bool) -> pygame.Surface:
+    key = (getattr(card, "id", None) or getattr(card, "name", ""), getattr(card, "nationality", ""),
+           side, r, facing if facing is not None else -1, label)
+    surf = _CACHE.get(key)
+    if surf is not None:
+        return surf
+    pad = 3
+    size = 2 * r + 2 * pad
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size // 2, size // 2)
+    _base(surf, c[0], r, side, _nation_colour(card))
+    kind = kind_of(card)
+    inner = r * (0.8 if side == "Axis" else 0.78)
+    art_c = (c[0], c[1] - int(r * 0.12)) if label and r >= 14 else c
+    if kind in VEHICLE_KINDS:
+        ang = math.radians(facing_angle(facing or 0))
+        _vehicle(surf, kind, c, inner * 0.7, ang)
+        # facing wedge on the rim
+        wr = r - max(2, r // 6) / 2
+        tip = (c[0] + (r + 1) * math.cos(ang), c[1] - (r + 1) * math.sin(ang))
+        left = (c[0] + wr * 0.78 * math.cos(ang + 0.32), c[1] - wr * 0.78 * math.sin(ang + 0.32))
+        right = (c[0] + wr * 0.78 * math.cos(ang - 0.32), c[1] - wr * 0.78 * math.sin(ang - 0.32))
+        pygame.draw.polygon(surf, HIGHLIGHT, [tip, left, right])
+        pygame.draw.polygon(surf, INK, [tip, left, right], 1)
+    else:
+        _soldiers(surf, kind, art_c, inner * 0.78)
+    if label and r >= 14:
+        text = short_name(card)
+        fsize = max(11, int(r * 0.62))
+        f = theme.font(fsize, bold=True)
+        while f.size(text)[0] > r * 1.9 and fsize > 10:
+            fsize -= 1
+            f = theme.font(fsize, bold=True)
+        img = f.render(text, True, (250, 248, 236))
+        plate = img.get_rect(midbottom=(c[0], c[1] + r - max(2, r // 7)))
+        plate.inflate_ip(6, 0)
+        bg = pygame.Surface(plate.size, pygame.SRCALPHA)
+        bg.fill((20, 20, 18, 200))
+        surf.blit(bg, plate)
+        surf.blit(img, img.get_rect(center=plate.center))
+    if len(_CACHE) > 2000:
+        _CACHE.clear()
+    _CACHE[key] = surf
+    return surf
+
+
+def draw_counter(surface: pygame.Surface, counter: str, rect: pygame.Rect) -> None:
+    """One cardboard counter: a square with its colour and mark."""
+    fill, ink, mark = COUNTER_STYLE[counter]
+    pygame.draw.rect(surface, (20, 20, 20), rect.move(1, 1), border_radius=2)
+    pygame.draw.rect(surface, fill, rect, border_radius=2)
+    pygame.draw.rect(surface, (24, 24, 24), rect, 1, border_radius=2)
+    f = theme.font(max(10, int(rect.h * 0.95)), bold=True)
+    img = f.render(mark, True, ink)
+    if img.get_width() > rect.w - 2:
+        img = pygame.transform.smoothscale(img, (rect.w - 2, img.get_height()))
+    surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + 1)))
+
+
+def counters_of(unit: Any) -> list[str]:
+    """The counters a unit shows: face-up ones first (damaged, disrupted), then
+    each face-down pending hit as a grey "?"; "destroyed" when it is marked so."""
+    out: list[str] = []
+    if getattr(unit, "destroyed", False):
+        out.append("destroyed")
+    if getattr(unit, "damaged", False):
+        out.append("damaged")
+    if getattr(unit, "disrupted", False):
+        out.append("disrupted")
+    out.extend("pending" for _ in getattr(unit, "pending", ()) or ())
+    return out
+
+
+def draw_token(surface: pygame.Surface, card: Any, rect: pygame.Rect, *, side: str | None = None,
+               facing: int | None = None, counters: Iterable[str] = (), selected: bool = False,
+               dimmed: bool = False, label: bool = True, boarded: Sequence[Any] = ()) -> None:
+    """Draw one miniature filling ``rect`` (a square; its width is the base's diameter)."""
+    r = max(6, rect.w // 2)
+    side = _side_of(card, side)
+    vehicle = kind_of(card) in VEHICLE_KINDS
+    body = _body(card, side, r, (facing or 0) if vehicle else None, label)
+    c = rect.center
+    if selected:
+        pygame.draw.circle(surface, (255, 236, 120), c, r + 5, 3)
+    surface.blit(body, body.get_rect(center=c))
+    if dimmed:
+        shade = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        pygame.draw.circle(shade, (10, 10, 10, 110), (r, r), r)
+        surface.blit(shade, (c[0] - r, c[1] - r))
+    counters = list(counters)
+    if counters:
+        # a row of counters along the top edge, right to left, each fully visible
+        cs = max(9, int(r * 0.55))
+        x = c[0] + int(r * 1.0)
+        y = c[1] - r - 2
+        shown = counters[:3] if len(counters) > 3 else counters
+        for counter in shown:
+            w = int(cs * 1.45) if COUNTER_STYLE[counter][2] == "DM" else cs
+            box = pygame.Rect(x - w, y, w, cs)
+            draw_counter(surface, counter, box)
+            x -= w + 1
+        if len(counters) > 3:
+            f = theme.font(max(10, cs), bold=True)
+            img = f.render(f"+{len(counters) - 3}", True, (255, 255, 255), (20, 20, 20))
+            surface.blit(img, img.get_rect(topright=(x, y)))
+    if boarded:
+        br = max(5, int(r * 0.42))
+        bc = (c[0] - int(r * 0.8), c[1] - int(r * 0.68))
+        passenger = boarded[0]
+        pcard = getattr(passenger, "card", passenger)
+        pside = getattr(passenger, "side", None) or side
+        pygame.draw.circle(surface, (250, 248, 236), bc, br + 2)
+        draw_token(surface, pcard, pygame.Rect(bc[0] - br, bc[1] - br, 2 * br, 2 * br),
+                   side=pside, label=False,
+                   counters=counters_of(passenger) if hasattr(passenger, "card") else ())
+        if len(boarded) > 1:
+            f = theme.font(max(10, br), bold=True)
+            surface.blit(f.render(f"x{len(boarded)}", True, (255, 255, 255)),
+                         (bc[0] + br, bc[1] - br // 2))
+
+
+def draw_unit(surface: pygame.Surface, unit: Any, rect: pygame.Rect, *, selected: bool = False,
+              dimmed: bool = False, label: bool = True, passengers: Sequence[Any] = ()) -> None:
+    """Draw a game-state Unit: its token, facing (Vehicles), counters, passengers."""
+    draw_token(surface, unit.card, rect, side=unit.side,
+               facing=unit.facing if unit.card.is_vehicle else None,
+               counters=counters_of(unit), selected=selected, dimmed=dimmed, label=label,
+               boarded=passengers)
+
+
+def draw_sample_row(size: int = 44) -> pygame.Surface:
+    """A showcase of every kind of token (title screen, docs)."""
+    from game.rules.cards import UnitCard
+    samples = [
+        ("Panzer IV Ausf. G", "Germany", "Vehicle", "Tank", 1),
+        ("M4A1 Sherman", "United States", "Vehicle", "Tank", 4),
+        ("Jagdpanzer", "Germany", "Vehicle", "Tank Destroyer", 2),
+        ("KV-1", "Soviet Union", "Vehicle", "Tank", 3),
+        ("Sd Kfz 251", "Germany", "Vehicle", "Half-Track", 0),
+        ("M1 Garand Rifle", "United States", "Soldier", None, 0),
+        ("MG-42 Machine-Gun Team", "Germany", "Soldier", None, 0),
+        ("6-Pounder Antitank Gun", "United Kingdom", "Soldier", "Artillery", 0),
+        ("Type 89 Mortar", "Japan", "Soldier", None, 0),
+        ('"Red Devil" Captain', "United Kingdom", "Soldier", "Commander", 0),
+        ("Renault R-35", "France", "Vehicle", "Tank", 5),
+        ("Fucile Modello 1891", "Italy", "Soldier", None, 0),
+    ]
+    gap = 8
+    surf = pygame.Surface((len(samples) * (size + gap), size + 8), pygame.SRCALPHA)
+    for i, (name, nation, typ, sub, facing) in enumerate(samples):
+        card = UnitCard(name=name, nationality=nation, cost=10, year=1942, type=typ,
+                        subtype=sub, speed=3, defense_front=4, defense_rear=4, attack={})
+        draw_token(surf, card, pygame.Rect(i * (size + gap) + gap // 2, 4, size, size),
+                   facing=facing)
+    return surf
