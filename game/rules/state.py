@@ -158,6 +158,7 @@ class MoveInProgress:
     walked: list[Hex] = field(default_factory=list)        # hexes actually entered so far
     facings: list[int] = field(default_factory=list)       # facing on leaving each walked hex
     rolled: bool = False        # movement rolls for path[index] are already passed
+    stage: str = ""             # "" (before the rolls), "leave", "enter" (ruling 14)
 
 
 # --- units ---------------------------------------------------------------------------
@@ -273,7 +274,7 @@ class GameState:
             m = self.moving
             new.moving = MoveInProgress(m.uid, m.path, m.index, m.start, m.final_facing,
                                         m.road_bonus_left, list(m.walked), list(m.facings),
-                                        m.rolled)
+                                        m.rolled, m.stage)
         return new
 
     # --- queries ------------------------------------------------------------------

@@ -1,0 +1,115 @@
+"""Small building blocks for engine tests (and the ability / AI helpers' tests):
+inline unit cards, tiny battle maps built in code, and a random-play driver.
+
+Maps are rectangles of whole hexes: ``rect_map(width, height)`` has rows
+``r = 0..height-1`` and, in each row, ``width`` hexes left to right.  Terrain
+is given as a dict ``{(col, row): "forest"}`` in those rectangle coordinates
+(``at(col, row)`` converts to a :class:`Hex`).
+"""
+from __future__ import annotations
+
+import random
+
+from game.rules.board import BattleMap
+from game.rules.cards import Ability, UnitCard
+from game.rules.hexes import Hex, Hexside
+from game.rules.terrain import Terrain
+
+
+def at(col: int, row: int) -> Hex:
+    """Rectangle coordinates -> axial hex (pointy-top, rows shifted)."""
+    return Hex(col - (row // 2), row)
+
+
+def rect_map(width: int = 16, height: int = 11, terrain: dict | None = None, *,
+             roads: list[tuple[tuple[int, int], tuple[int, int]]] = (),
+             streams: list[tuple[tuple[int, int], tuple[int, int]]] = (),
+             bridges: list[tuple[tuple[int, int], tuple[int, int]]] = (),
+             objective: tuple[int, int] | None = None, half_hexes: bool = True,
+             name: str = "test map") -> BattleMap:
+    terr = {at(c, r): Terrain.CLEAR for r in range(height) for c in range(width)}
+    for (c, r), t in (terrain or {}).items():
+        terr[at(c, r)] = Terrain.parse(t) if isinstance(t, str) else t
+    halves = set()
+    if half_hexes:
+        for r in range(height):
+            halves.add(at(-1, r))
+            halves.add(at(width, r))
+    side = lambda pair: Hexside.between(at(*pair[0]), at(*pair[1]))  # noqa: E731
+    rd = frozenset(side(p) for p in list(roads) + list(bridges))
+    st = frozenset(side(p) for p in list(streams) + list(bridges))
+    br = frozenset(side(p) for p in bridges)
+    return BattleMap(name=name, terrain=terr, half_hexes=frozenset(halves) - set(terr),
+                     roads=rd, streams=st, bridges=br,
+                     objective=at(*objective) if objective else None)
+
+
+def card(name: str, type_: str = "Soldier", *, speed: int = 2, front: int = 4,
+         rear: int | None = None, soldier=(6, 4, 2), vehicle=(2, 1, None), cost: int = 10,
+         nation: str = "Germany", subtype: str | None = None, abilities=(),
+         commander_bonus: int | None = None) -> UnitCard:
+    bands = ("short", "medium", "long")
+    abil = tuple(a if isinstance(a, Ability) else Ability(*a) if isinstance(a, tuple)
+                 else Ability(a) for a in abilities)
+    return UnitCard(name=name, nationality=nation, cost=cost, year=1942, type=type_,
+                    subtype=subtype, speed=speed, defense_front=front,
+                    defense_rear=front if rear is None else rear,
+                    attack={"Soldier": dict(zip(bands, soldier)),
+                            "Vehicle": dict(zip(bands, vehicle))},
+                    abilities=abil, commander_bonus=commander_bonus)
+
+
+def tank(nation: str = "Germany", **kw) -> UnitCard:
+    base = dict(speed=4, front=5, rear=3, soldier=(8, 6, 4), vehicle=(10, 8, 6), cost=20,
+                subtype="Tank")
+    base.update(kw)
+    return card(kw.pop("name", f"{nation} tank"), "Vehicle", nation=nation,
+                **{k: v for k, v in base.items() if k != "name"})
+
+
+def rifles(nation: str = "Germany", **kw) -> UnitCard:
+    base = dict(speed=1, front=4, soldier=(6, 4, 2), vehicle=(1, None, None), cost=5)
+    base.update(kw)
+    return card(kw.pop("name", f"{nation} rifles"), "Soldier", nation=nation,
+                **{k: v for k, v in base.items() if k != "name"})
+
+
+def halftrack(nation: str = "Germany", **kw) -> UnitCard:
+    base = dict(speed=4, front=3, rear=3, soldier=(6, 4, 2), vehicle=(2, 1, None), cost=9,
+                subtype="Halftrack", abilities=("transport",))
+    base.update(kw)
+    return card(kw.pop("name", f"{nation} halftrack"), "Vehicle", nation=nation,
+                **{k: v for k, v in base.items() if k != "name"})
+
+
+def officer(nation: str = "Germany", bonus: int = 2, **kw) -> UnitCard:
+    base = dict(speed=2, front=4, soldier=(3, 2, 1), vehicle=(None, None, None), cost=8,
+                subtype="Commander", commander_bonus=bonus)
+    base.update(kw)
+    return card(kw.pop("name", f"{nation} officer"), "Soldier", nation=nation,
+                **{k: v for k, v in base.items() if k != "name"})
+
+
+AXIS_ARMY = [tank("Germany", name="Panzer"), rifles("Germany", name="Grenadiers"),
+             rifles("Germany", name="Grenadiers 2"), officer("Germany", name="Leutnant"),
+             halftrack("Germany", name="SdKfz 251")]
+ALLIED_ARMY = [tank("United States", name="Sherman"), rifles("United States", name="GIs"),
+               rifles("United States", name="GIs 2"), officer("United States", bonus=1,
+                                                             name="Captain"),
+               tank("United States", name="Stuart", speed=5, front=4, rear=2, cost=15)]
+
+
+def play_random(game, rng: random.Random, max_actions: int = 20000, check=None):
+    """Play random legal actions until the game is over; ``check(game)`` runs after
+    every action (invariants).  Returns the number of actions applied."""
+    n = 0
+    while not game.over and n < max_actions:
+        acts = game.legal_actions()
+        assert acts, f"no legal action in {game.state.phase} (to act: {game.state.to_act})"
+        # bias: deployment first, end phases less often than acting
+        act = rng.choice(acts)
+        game.apply(act)
+        n += 1
+        if check is not None:
+            check(game)
+    return n
