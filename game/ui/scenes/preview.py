@@ -1,0 +1,593 @@
+"""The map layout preview: every battle map configuration and map section side.
+
+Keys: 1-6 pick a configuration, R rolls a die for one (the roll is shown),
+S shows the map section sides alone (Left/Right flip through them; S again
+goes back), Z deployment zones on/off, L hex labels on/off, F the longest
+lines of sight out of each deployment zone, Esc back to the menu.
+Mouse: hover a hex for its label, terrain and what it does under the rules;
+click a hex to see every hex visible from it, coloured by range band; click it
+again (or right-click) to clear.
+
+State tests read: ``config_number``, ``hover_hex``, ``selected_hex``,
+``visible`` (hex -> range band, ``None`` beyond 8 hexes), ``last_roll``,
+``section_view`` (a section side's name, or ``None``).
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from game.rules.board import BattleMap
+from game.rules.errors import DataError
+from game.rules.hexes import Hex, hex_label, range_band
+from game.rules import mapstats
+from game.ui import theme
+from game.ui.map_render import (BAND_COLORS, ZONE_COLORS, MapRenderer, draw_los_line,
+                                outline_hex, shade_hexes)
+from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text, fit, wrap
+
+__all__ = ["PreviewScene", "MapSource", "run_preview"]
+
+ROOT = Path(__file__).resolve().parents[3]
+BAND_LETTER = {"short": "S", "medium": "M", "long": "L", None: ""}
+
+
+class MapSource:
+    """Where the preview gets its maps: the configurations and section sides of
+    ``game.data.maps`` (tests may pass their own object with the same methods)."""
+
+    def __init__(self, configurations_dir: Path | None = None,
+                 sections_dir: Path | None = None) -> None:
+        self.configurations_dir = configurations_dir
+        self.sections_dir = Path(sections_dir) if sections_dir else ROOT / "maps" / "sections"
+
+    def configurations(self) -> list[tuple[int, str]]:
+        from game.data.maps import list_configurations
+        return [(int(n), str(name)) for n, name, *_ in list_configurations(self.configurations_dir)]
+
+    def configuration(self, number: int) -> BattleMap:
+        from game.data.maps import load_configuration
+        return load_configuration(number, directory=self.configurations_dir)
+
+    def section_names(self) -> list[str]:
+        if not self.sections_dir.is_dir():
+            return []
+        return sorted(p.stem for p in self.sections_dir.glob("*.yaml"))
+
+    def section(self, name: str) -> BattleMap:
+        from game.data.maps import load_map_file
+        return load_map_file(self.sections_dir / f"{name}.yaml")
+
+
+class PreviewScene(GuiScene):
+    title = "Map layout preview"
+
+    def __init__(self, app: Any, config: int | None = None, source: Any = None,
+                 rng: random.Random | None = None) -> None:
+        super().__init__(app)
+        self.source = source if source is not None else MapSource()
+        self.ui_rng = rng or random.Random()         # cosmetic: the die shown for a roll
+        self.config_number: int | None = None
+        self.last_roll: int | None = None
+        self.section_view: str | None = None
+        self.hover_hex: Hex | None = None
+        self.selected_hex: Hex | None = None
+        self.visible: dict[Hex, str | None] = {}
+        self.show_zones = True
+        self.show_labels = False
+        self.show_lines = False
+        self.error: str | None = None
+        self._names: dict[int, str] = {}
+        self._sections: list[str] = []
+        self._maps: dict[tuple[str, Any], BattleMap] = {}
+        self._stats: dict[tuple[str, Any], Any] = {}
+        self._renderers: dict[tuple, MapRenderer] = {}
+        self._overlay: tuple[tuple, pygame.Surface] | None = None
+        self._tumble = 0.0
+        self._listing()
+        first = config if config is not None else (min(self._names) if self._names else 1)
+        self.select_configuration(first)
+
+    # --- data ------------------------------------------------------------------------------
+    def _listing(self) -> None:
+        try:
+            self._names = dict(self.source.configurations())
+        except (DataError, ImportError, OSError) as exc:
+            self._names = {}
+            self.error = _message(exc)
+        try:
+            self._sections = list(self.source.section_names())
+        except (DataError, ImportError, OSError) as exc:
+            self._sections = []
+            self.error = self.error or _message(exc)
+
+    def _load(self, kind: str, key: Any) -> BattleMap | None:
+        k = (kind, key)
+        if k not in self._maps:
+            try:
+                bm = self.source.configuration(key) if kind == "config" else self.source.section(key)
+            except (DataError, ImportError, OSError, ValueError, KeyError) as exc:
+                self.error = _message(exc)
+                return None
+            self._maps[k] = bm
+        self.error = None
+        return self._maps[k]
+
+    @property
+    def map_key(self) -> tuple[str, Any]:
+        if self.section_view is not None:
+            return ("section", self.section_view)
+        return ("config", self.config_number)
+
+    @property
+    def battle_map(self) -> BattleMap | None:
+        return self._maps.get(self.map_key)
+
+    def stats(self) -> Any:
+        """End comparison of the configuration (or facts of the section side) on show."""
+        bm = self.battle_map
+        if bm is None:
+            return None
+        key = self.map_key
+        if key not in self._stats:
+            if key[0] == "config":
+                self._stats[key] = mapstats.compare_ends(bm)
+            else:
+                self._stats[key] = {
+                    "cover": len(mapstats.cover_hexes(bm)),
+                    "vehicle_cover": len(mapstats.cover_hexes(bm, kind="vehicle")),
+                    "longest": mapstats.longest_open_line(bm),
+                    "hexes": len(bm.terrain),
+                }
+        return self._stats[key]
+
+    # --- what the player does ------------------------------------------------------------------
+    def select_configuration(self, number: int) -> None:
+        self.section_view = None
+        self.config_number = number
+        self._clear_selection()
+        self._load("config", number)
+        self._refresh_buttons()
+
+    def roll(self) -> int:
+        """Roll a die for the configuration (rulebook: the battle map's configuration is
+        picked with a die roll)."""
+        value = self.ui_rng.randint(1, 6)
+        self.last_roll = value
+        self._tumble = 0.45 * getattr(getattr(self.app, "settings", None), "animation_factor", 1.0)
+        self.select_configuration(value)
+        if hasattr(self.app, "play"):
+            self.app.play("dice")
+        return value
+
+    def show_section(self, name: str | None) -> None:
+        if name is None:
+            self.section_view = None
+        elif self._sections:
+            self.section_view = name
+            self._load("section", name)
+        self._clear_selection()
+        self._refresh_buttons()
+
+    def toggle_sections(self) -> None:
+        if self.section_view is not None:
+            self.show_section(None)
+        elif self._sections:
+            self.show_section(self._sections[0])
+        else:
+            self.error = "No map section files found in maps/sections."
+
+    def flip(self, step: int) -> None:
+        if self.section_view is not None and self._sections:
+            i = self._sections.index(self.section_view) if self.section_view in self._sections else 0
+            self.show_section(self._sections[(i + step) % len(self._sections)])
+        elif self._names:
+            numbers = sorted(self._names)
+            i = numbers.index(self.config_number) if self.config_number in numbers else 0
+            self.select_configuration(numbers[(i + step) % len(numbers)])
+
+    def select_hex(self, h: Hex | None) -> None:
+        bm = self.battle_map
+        if h is None or bm is None or h not in bm.terrain or h == self.selected_hex:
+            self._clear_selection(keep_hover=True)
+            return
+        self.selected_hex = h
+        self.visible = {v: range_band(h.distance(v)) for v in bm.los.visible_from(h)}
+
+    def _clear_selection(self, keep_hover: bool = False) -> None:
+        self.selected_hex = None
+        self.visible = {}
+        if not keep_hover:
+            self.hover_hex = None
+        self._overlay = None
+
+    def back(self) -> None:
+        menu = getattr(self.app, "menu_scene", None)
+        if callable(menu):
+            self.next_scene = menu()
+        else:
+            self.quit = True
+
+    # --- screen layout -----------------------------------------------------------------------------
+    def _areas(self, size: tuple[int, int]) -> dict[str, pygame.Rect]:
+        w, h = size
+        panel_w = max(280, min(360, int(w * 0.25)))
+        top = 52
+        info_h = 86
+        return {
+            "bar": pygame.Rect(0, 0, w, top - 6),
+            "map": pygame.Rect(8, top, w - panel_w - 20, h - top - info_h - 12),
+            "info": pygame.Rect(8, h - info_h - 4, w - panel_w - 20, info_h),
+            "panel": pygame.Rect(w - panel_w - 6, top, panel_w, h - top - 4),
+        }
+
+    def build(self, size: tuple[int, int]) -> None:
+        areas = self._areas(size)
+        w = size[0]
+        gap, x, y, bh = 6, 8, 8, 34
+        extra = [("roll", "Roll die (R)"), ("sections", "Sections (S)"), ("back", "Back (Esc)")]
+        fixed = sum(100 for _ in extra) + gap * (len(extra) + 7)
+        n = max(1, len(self._names))
+        bw = max(70, min(150, (w - 16 - fixed) // n))
+        for number in sorted(self._names):
+            label = fit(f"{number} {self._names[number]}", theme.font(15), bw - 12)
+            self.button(f"config{number}", (x, y, bw, bh), label,
+                        tooltip=f"Configuration {number}: {self._names[number]} (key {number})")
+            x += bw + gap
+        x += gap
+        for key, text in extra:
+            self.button(key, (x, y, 100, bh), text)
+            x += 100 + gap
+        p = areas["panel"]
+        row = p.bottom - 44
+        third = (p.w - 4 * gap) // 3
+        self.button("zones", (p.x + gap, row, third, 36), f"Zones {'on' if self.show_zones else 'off'} (Z)")
+        self.button("labels", (p.x + 2 * gap + third, row, third, 36),
+                    f"Labels {'on' if self.show_labels else 'off'} (L)")
+        self.button("lines", (p.x + 3 * gap + 2 * third, row, third, 36),
+                    f"Lines {'on' if self.show_lines else 'off'} (F)")
+        if self.section_view is not None:
+            half = (p.w - 3 * gap) // 2
+            self.button("prev", (p.x + gap, row - 42, half, 36), "< Previous side")
+            self.button("next", (p.x + 2 * gap + half, row - 42, half, 36), "Next side >")
+        self._mark_selected()
+
+    def _refresh_buttons(self) -> None:
+        if getattr(self.app, "ui", None) is not None and self.buttons:
+            want_flip = self.section_view is not None
+            if want_flip != ("prev" in self.buttons):
+                self.rebuild()
+                return
+            self._mark_selected()
+
+    def _mark_selected(self) -> None:
+        for key, b in self.buttons.items():
+            on = (key == f"config{self.config_number}" and self.section_view is None) or \
+                 (key == "sections" and self.section_view is not None)
+            if on:
+                b.select()
+            else:
+                b.unselect()
+
+    def _set_toggle(self, name: str) -> None:
+        setattr(self, name, not getattr(self, name))
+        self._overlay = None
+        if getattr(self.app, "ui", None) is not None:
+            self.rebuild()
+
+    # --- events --------------------------------------------------------------------------------
+    def on_button(self, key: str) -> None:
+        if key.startswith("config"):
+            self.select_configuration(int(key[6:]))
+        elif key == "roll":
+            self.roll()
+        elif key == "sections":
+            self.toggle_sections()
+        elif key == "prev":
+            self.flip(-1)
+        elif key == "next":
+            self.flip(1)
+        elif key == "zones":
+            self._set_toggle("show_zones")
+        elif key == "labels":
+            self._set_toggle("show_labels")
+        elif key == "lines":
+            self._set_toggle("show_lines")
+        elif key == "back":
+            self.back()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if pygame.K_1 <= key <= pygame.K_6 and (key - pygame.K_0) in self._names:
+                self.select_configuration(key - pygame.K_0)
+            elif pygame.K_KP1 <= key <= pygame.K_KP6 and (key - pygame.K_KP1 + 1) in self._names:
+                self.select_configuration(key - pygame.K_KP1 + 1)
+            elif key == pygame.K_r:
+                self.roll()
+            elif key == pygame.K_s:
+                self.toggle_sections()
+            elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.flip(1)
+            elif key in (pygame.K_LEFT, pygame.K_UP, pygame.K_PAGEUP):
+                self.flip(-1)
+            elif key == pygame.K_z:
+                self._set_toggle("show_zones")
+            elif key == pygame.K_l:
+                self._set_toggle("show_labels")
+            elif key == pygame.K_f:
+                self._set_toggle("show_lines")
+            elif key == pygame.K_ESCAPE:
+                if self.selected_hex is not None:
+                    self._clear_selection(keep_hover=True)
+                else:
+                    self.back()
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover_hex = self.hex_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                h = self.hex_at(event.pos)
+                if h is not None or self._areas(self._size())["map"].collidepoint(event.pos):
+                    self.select_hex(h)
+            elif event.button == 3:
+                self._clear_selection(keep_hover=True)
+
+    def update(self, dt: float) -> None:
+        self._tumble = max(0.0, self._tumble - dt)
+
+    # --- drawing -------------------------------------------------------------------------------
+    def _size(self) -> tuple[int, int]:
+        size = getattr(self.app, "size", None)
+        return tuple(size) if size else (1280, 800)
+
+    def renderer(self) -> tuple[MapRenderer, tuple[int, int]] | None:
+        """The renderer of the map on show and where its surface goes on screen."""
+        bm = self.battle_map
+        if bm is None:
+            return None
+        area = self._areas(self._size())["map"]
+        zones = self.show_zones and self.section_view is None
+        key = (self.map_key, area.size, zones, self.show_labels)
+        r = self._renderers.get(key)
+        if r is None:
+            if len(self._renderers) > 24:
+                self._renderers.clear()
+            r = MapRenderer.fit(bm, area.w, area.h, zones=zones, labels=self.show_labels)
+            self._renderers[key] = r
+        w, h = r.pixel_size
+        return r, (area.x + (area.w - w) // 2, area.y + (area.h - h) // 2)
+
+    def hex_at(self, pos: tuple[int, int]) -> Hex | None:
+        """The playable hex under a screen pixel of the map."""
+        got = self.renderer()
+        if got is None:
+            return None
+        r, topleft = got
+        return r.hex_at(pos[0], pos[1], topleft)
+
+    def hex_center(self, h: Hex) -> tuple[int, int]:
+        """Screen pixel of a hex centre (for tests and tooltips)."""
+        got = self.renderer()
+        if got is None:
+            raise ValueError("no map on show")
+        r, topleft = got
+        return r.layout_at(topleft).center_int(h)
+
+    def _selection_overlay(self, r: MapRenderer) -> pygame.Surface:
+        key = (self.map_key, id(r), self.selected_hex)
+        if self._overlay is not None and self._overlay[0] == key:
+            return self._overlay[1]
+        surf = pygame.Surface(r.pixel_size, pygame.SRCALPHA)
+        bm = self.battle_map
+        lay = r.layout
+        hidden = [h for h in bm.terrain if h not in self.visible]
+        shade_hexes(surf, lay, hidden, (0, 0, 0, 150))
+        for band in ("short", "medium", "long", None):
+            hexes = [h for h, b in self.visible.items() if b == band and h != self.selected_hex]
+            shade_hexes(surf, lay, hexes, BAND_COLORS[band] + ((96,) if band else (36,)))
+        f = theme.font(max(11, int(r.hex_size * 0.42)), bold=True)
+        for h, b in self.visible.items():
+            letter = BAND_LETTER[b]
+            if letter and h != self.selected_hex:
+                x, y = lay.hex_to_pixel(h)
+                shadow = f.render(letter, True, (0, 0, 0))
+                text = f.render(letter, True, (255, 255, 255))
+                pos = (x - text.get_width() / 2, y + r.hex_size * 0.3 - text.get_height() / 2)
+                surf.blit(shadow, (pos[0] + 1, pos[1] + 1))
+                surf.blit(text, pos)
+        outline_hex(surf, lay, self.selected_hex, (255, 255, 255), max(2, int(r.hex_size / 10)))
+        self._overlay = (key, surf)
+        return surf
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface)
+        areas = self._areas(surface.get_size())
+        got = self.renderer()
+        if got is None:
+            draw_panel(surface, areas["map"], theme.BG_DARK)
+            draw_text(surface, self.error or "No map to show.", (areas["map"].x + 20, areas["map"].y + 20),
+                      18, theme.BAD, width=areas["map"].w - 40)
+        else:
+            r, topleft = got
+            r.draw(surface, topleft)
+            lay = r.layout_at(topleft)
+            if self.selected_hex is not None:
+                surface.blit(self._selection_overlay(r), topleft)
+            if self.show_lines and self.section_view is None:
+                self._draw_lines(surface, lay)
+            if self.hover_hex is not None:
+                outline_hex(surface, lay, self.hover_hex, (255, 255, 255), 2, 0.92)
+                if self.selected_hex is not None and self.hover_hex != self.selected_hex:
+                    bm = self.battle_map
+                    blocker = None if bm.can_see(self.selected_hex, self.hover_hex) else \
+                        bm.los.blocker(self.selected_hex, self.hover_hex)
+                    draw_los_line(surface, lay, self.selected_hex, self.hover_hex,
+                                  blocked_at=blocker)
+        self._draw_info(surface, areas["info"])
+        self._draw_panel(surface, areas["panel"])
+
+    def _draw_lines(self, surface: pygame.Surface, lay) -> None:
+        stats = self.stats()
+        if not isinstance(stats, dict) or "left" not in stats:
+            return
+        for end, st in stats.items():
+            if st.longest_line:
+                a, b, _ = st.longest_line
+                draw_los_line(surface, lay, a, b, color=ZONE_COLORS[end], width=3)
+
+    def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_panel(surface, rect, theme.BG_DARK)
+        bm = self.battle_map
+        x, y, w = rect.x + 10, rect.y + 6, rect.w - 20
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if bm is not None and self.hover_hex is not None:
+            notes = mapstats.hex_notes(bm, self.hover_hex)
+            if self.selected_hex is not None:
+                notes.insert(1, mapstats.sight_note(bm, self.selected_hex, self.hover_hex))
+            for i, n in enumerate(notes):
+                lines.append((n, theme.TEXT if i == 0 else theme.TEXT_DIM))
+        elif self.selected_hex is not None and bm is not None:
+            n = len(self.visible) - 1
+            lines.append((f"{hex_label(self.selected_hex)} sees {n} hexes "
+                          f"({sum(1 for b in self.visible.values() if b == 'short') - 1} short, "
+                          f"{sum(1 for b in self.visible.values() if b == 'medium')} medium, "
+                          f"{sum(1 for b in self.visible.values() if b == 'long')} long range, "
+                          f"{sum(1 for b in self.visible.values() if b is None)} beyond 8). "
+                          "Point at a hex to see the line of sight; click again to clear.",
+                          theme.TEXT))
+        else:
+            lines.append(("Point at a hex to read what its terrain does; click a hex to see "
+                          "everything visible from it (S short, M medium, L long range).",
+                          theme.TEXT_DIM))
+        f = theme.font(15)
+        for text, colour in lines:
+            for line in wrap(text, f, w):
+                if y + f.get_linesize() > rect.bottom - 4:
+                    return
+                surface.blit(f.render(line, True, colour), (x, y))
+                y += f.get_linesize()
+
+    def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_panel(surface, rect)
+        x, y, w = rect.x + 12, rect.y + 10, rect.w - 24
+        bm = self.battle_map
+        if self.section_view is not None:
+            i = self._sections.index(self.section_view) + 1 if self.section_view in self._sections else 0
+            y = draw_text(surface, f"Section {self.section_view}", (x, y), 22, theme.ACCENT,
+                          bold=True).bottom + 2
+            y = draw_text(surface, f"side {i} of {len(self._sections)} - one side of a "
+                          "double-sided map sheet", (x, y), 15, theme.TEXT_DIM, width=w).bottom + 8
+        else:
+            name = self._names.get(self.config_number, "")
+            y = draw_text(surface, f"{self.config_number}  {name}", (x, y), 22, theme.ACCENT,
+                          bold=True, width=w).bottom + 4
+        if self.last_roll is not None:
+            die = pygame.Rect(x, y, 30, 30)
+            face = self.ui_rng.randint(1, 6) if self._tumble > 0 else self.last_roll
+            draw_die(surface, die, face)
+            draw_text(surface, f"Die roll: {self.last_roll}", (x + 40, y + 6), 17, theme.TEXT)
+            y += 38
+        if bm is None:
+            return
+        if self.section_view is None and bm.sections:
+            secs = ", ".join(f"{s.quadrant} {s.name}" for s in bm.sections)
+            y = draw_text(surface, "Sections: " + secs, (x, y), 15, theme.TEXT_DIM, width=w).bottom + 8
+        stats = self.stats()
+        if self.section_view is not None:
+            y = self._section_facts(surface, stats, x, y, w)
+        else:
+            y = self._end_table(surface, stats, x, y, w)
+        self._legend(surface, x, y + 6, w, rect.bottom - (96 if self.section_view else 52))
+
+    def _end_table(self, surface: pygame.Surface, stats: dict, x: int, y: int, w: int) -> int:
+        y = draw_text(surface, "Comparing the two ends", (x, y), 18, theme.TEXT, bold=True).bottom + 4
+        col_l, col_r = x + w - 96, x + w - 40
+        draw_text(surface, "Left", (col_l, y), 15, ZONE_COLORS["left"], bold=True)
+        draw_text(surface, "Right", (col_r, y), 15, ZONE_COLORS["right"], bold=True)
+        y += 20
+        left, right = stats["left"], stats["right"]
+
+        def line_txt(st) -> str:
+            return str(st.longest_line[2]) if st.longest_line else "-"
+
+        rows = [
+            ("Cover hexes in the zone (Soldiers)", len(left.soldier_cover), len(right.soldier_cover)),
+            ("... of them cover Vehicles too", len(left.vehicle_cover), len(right.vehicle_cover)),
+            ("Zone hexes that see the objective", len(left.zone_sees_objective),
+             len(right.zone_sees_objective)),
+            ("Own half: hexes seeing objective within 8", len(left.half_sees_objective_in_range),
+             len(right.half_sees_objective_in_range)),
+            ("Zone to objective (hexes)", _dash(left.objective_distance), _dash(right.objective_distance)),
+            ("Longest line of sight from the zone", line_txt(left), line_txt(right)),
+        ]
+        f = theme.font(15)
+        for label, a, b in rows:
+            lines = wrap(label, f, col_l - x - 8)
+            top = y
+            for ln in lines:
+                surface.blit(f.render(ln, True, theme.TEXT_DIM), (x, y))
+                y += f.get_linesize()
+            draw_text(surface, str(a), (col_l + 12, top), 16, theme.TEXT, bold=True)
+            draw_text(surface, str(b), (col_r + 12, top), 16, theme.TEXT, bold=True)
+            y += 3
+        for end, st in (("Left", left), ("Right", right)):
+            if st.longest_line:
+                a, b, d = st.longest_line
+                y = draw_text(surface, f"{end}: {hex_label(a)} sees {hex_label(b)} ({d} hexes)",
+                              (x, y), 14, theme.TEXT_DIM).bottom
+        whole = [s for s in (left.longest_line, right.longest_line) if s]
+        return y + 2 if whole else y
+
+    def _section_facts(self, surface: pygame.Surface, stats: dict, x: int, y: int, w: int) -> int:
+        y = draw_text(surface, f"{stats['hexes']} whole hexes, {stats['cover']} give Soldiers "
+                      f"cover, {stats['vehicle_cover']} give Vehicles cover.", (x, y), 15,
+                      theme.TEXT, width=w).bottom + 4
+        if stats["longest"]:
+            a, b, d = stats["longest"]
+            y = draw_text(surface, f"Longest line of sight on this side: {hex_label(a)} to "
+                          f"{hex_label(b)}, {d} hexes.", (x, y), 15, theme.TEXT, width=w).bottom + 4
+        y = draw_text(surface, "Left/Right or the buttons flip through the sides; S goes back "
+                      "to the configurations.", (x, y), 14, theme.TEXT_DIM, width=w).bottom + 4
+        return y
+
+    def _legend(self, surface: pygame.Surface, x: int, y: int, w: int, limit: int) -> None:
+        items: list[tuple[tuple[int, ...], str]] = []
+        if self.show_zones and self.section_view is None:
+            items += [(ZONE_COLORS["left"], "Left deployment zone (5 hexes)"),
+                      (ZONE_COLORS["right"], "Right deployment zone (5 hexes)")]
+        if self.selected_hex is not None:
+            items += [(BAND_COLORS["short"], "S  short range (0-1)"),
+                      (BAND_COLORS["medium"], "M  medium range (2-4)"),
+                      (BAND_COLORS["long"], "L  long range (5-8)"),
+                      ((60, 60, 60), "dark: no line of sight")]
+        for colour, text in items:
+            if y + 20 > limit:
+                return
+            pygame.draw.rect(surface, colour, (x, y + 2, 16, 14), border_radius=3)
+            draw_text(surface, text, (x + 24, y), 15, theme.TEXT_DIM)
+            y += 20
+
+
+def _dash(v: Any) -> str:
+    return "-" if v is None else str(v)
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, DataError):
+        return exc.report()
+    if isinstance(exc, ImportError):
+        return "The map data loader (game.data.maps) is not installed in this build."
+    return str(exc)
+
+
+def run_preview(config: int | None = None, size: tuple[int, int] | None = None,
+                app_factory: Callable[..., Any] | None = None) -> int:
+    """Open a window with the map layout preview alone; returns the exit code."""
+    if app_factory is None:
+        from game.ui.app import App
+        app_factory = App
+    app = app_factory(size=size) if size else app_factory()
+    return int(app.run(PreviewScene(app, config=config)) or 0)
