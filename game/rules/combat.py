@@ -174,8 +174,12 @@ def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> dict:
     return ctx
 
 
-def _hook(point: str, value: Any, ctx: dict) -> Any:
-    return abilities.apply(point, value, **ctx)
+def _hook(point: str, value: Any, ctx: dict, **extra: Any) -> Any:
+    """Run ``abilities.apply`` at ``point`` (skipped cheaply when nothing is registered
+    there: attacks are simulated by the thousand)."""
+    if not abilities.HOOKS.get(point):
+        return value
+    return abilities.apply(point, value, **ctx, **extra)
 
 
 def why_not_attack(state: GameState, attacker_uid: str, target_uid: str, *,
@@ -220,44 +224,42 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     t_facing = facing if facing is not None else t.facing
     assert a_hex is not None and t_hex is not None
     distance = a_hex.distance(t_hex)
-    base = dict(mode=mode, defensive=defensive, attacker_hex=a_hex, target_hex=t_hex,
-                distance=distance)
-    band = _hook("range_band", range_band(distance), _ctx(state, a, t, **base))
+    ctx = _ctx(state, a, t, mode=mode, defensive=defensive, attacker_hex=a_hex,
+               target_hex=t_hex, distance=distance)
+    band = _hook("range_band", range_band(distance), ctx)
     if band is None:
         raise IllegalAction(f"{t.name} is out of range ({distance} hexes; the longest "
                             f"range is {MAX_RANGE})")
-    base["band"] = band
+    ctx["band"] = band
     if not state.battle_map.can_see(a_hex, t_hex):
         blocker = state.battle_map.los.blocker(a_hex, t_hex)
         where = (f": the {state.battle_map.terrain_at(blocker).value} in {hex_label(blocker)} "
                  f"is in the way") if blocker is not None else ""
         raise IllegalAction(f"{a.name} has no line of sight to {t.name}{where}")
     target_type = t.card.type
-    dice = _hook("attack_dice", a.card.dice(target_type, band), _ctx(state, a, t, **base))
+    dice = _hook("attack_dice", a.card.dice(target_type, band), ctx)
     if not dice:
         raise IllegalAction(f"{a.name} has no attack against {target_type}s at {band} range")
-    allowed = _hook("can_attack", True, _ctx(state, a, t, n_dice=dice, **base))
+    ctx["n_dice"] = dice
+    allowed = _hook("can_attack", True, ctx)
     if allowed is not True:
         reason = allowed if isinstance(allowed, str) and allowed else (
             f"{a.name} can't make this attack")
         raise IllegalAction(reason)
     front: bool | None = is_front(t_hex, t_facing, a_hex) if t.is_vehicle else None
-    base["front"] = front
-    modifier = _hook("die_modifier", -1 if a.impaired else 0,
-                     _ctx(state, a, t, n_dice=dice, **base))
-    need = _hook("success_face", BASE_SUCCESS - modifier,
-                 _ctx(state, a, t, n_dice=dice, modifier=modifier, **base))
+    ctx["front"] = front
+    modifier = _hook("die_modifier", -1 if a.impaired else 0, ctx)
+    need = _hook("success_face", BASE_SUCCESS - modifier, ctx, modifier=modifier)
     need = max(1, min(7, need))
-    defense = _hook("defense", t.defense_value(front is not False),
-                    _ctx(state, a, t, **base))
+    defense = _hook("defense", t.defense_value(front is not False), ctx)
     defense = max(1, defense)
     rules = TERRAIN_RULES[state.battle_map.terrain_at(t_hex)]
     cover = rules.vehicle_cover if t.is_vehicle else rules.soldier_cover
-    can_cover = _hook("can_cover", cover is not None, _ctx(state, a, t, **base))
+    can_cover = _hook("can_cover", cover is not None, ctx)
     cover_need: int | None = None
     if can_cover:
         need_c = (cover if cover is not None else 7) + (1 if a_hex == t_hex else 0)
-        need_c = _hook("cover_need", need_c, _ctx(state, a, t, **base))
+        need_c = _hook("cover_need", need_c, ctx)
         cover_need = max(1, need_c) if need_c <= 6 else None
     return AttackPlan(attacker=a.uid, target=t.uid, mode=mode, defensive=defensive,
                       attacker_hex=a_hex, target_hex=t_hex, distance=distance, band=band,
@@ -269,6 +271,8 @@ def plan_hits(state: GameState, plan: AttackPlan, successes: int) -> int:
     """Hits for ``successes`` under ``plan`` (hits table, then the ``hits`` hook)."""
     a, t = state.units[plan.attacker], state.units[plan.target]
     hits = hits_for(successes, plan.defense)
+    if not abilities.HOOKS.get("hits"):
+        return hits
     return _hook("hits", hits, _ctx(state, a, t, successes=successes,
                                     defense=plan.defense, **_plan_ctx(plan)))
 
@@ -283,6 +287,8 @@ def plan_counters(state: GameState, plan: AttackPlan, hits: int, covered: bool) 
         new = cover_limited_counters(t.pending)
     else:
         new = counters_for(t.is_vehicle, t.damaged, t.pending, hits)
+    if not abilities.HOOKS.get("counters"):
+        return new
     return list(_hook("counters", new, _ctx(state, a, t, hits=hits, covered=covered,
                                             **_plan_ctx(plan))))
 
