@@ -112,5 +112,7 @@ def gui_theme() -> dict[str, Any]:
         "#good": {"colours": {"normal_text": hexcol(GOOD)}},
         "#dim": {"colours": {"normal_text": hexcol(TEXT_DIM)}},
         "selection_list": {"misc": {"list_item_height": "24"}},
+        "#item_list_item": {"misc": {"text_horiz_alignment": "left",
+                                     "text_horiz_alignment_padding": "8"}},
         "text_box": {"colours": {"dark_bg": hexcol(BG_DARK)}},
     }

@@ -1,0 +1,324 @@
+"""Battle setup: scenario (Standard, Assault), options (historical army limits,
+year), map configuration (roll a die, shown, or pick 1-6 from thumbnails);
+then the armies are built in secret and the battle begins.
+
+Also the glue main.py and the menu use: ``make_setup`` (command line),
+``load_setup`` (a saved game), ``battle_scene`` (the battle screen, or a
+readable reason why it can't open) and the army-file helpers.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.rules.errors import DataError
+from game.ui import theme
+from game.ui.battle_setup_data import SIDES, BattleSetup
+from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text, fit
+
+__all__ = ["BattleSetupScene", "make_setup", "load_setup", "battle_scene", "next_step",
+           "load_army_file", "sample_army", "sample_army_path", "config_thumbnail"]
+
+ROOT = Path(__file__).resolve().parents[3]
+ARMIES_DIR = ROOT / "units" / "armies"
+YEARS = (None, 1939, 1940, 1941, 1942, 1943, 1944, 1945)
+
+
+# --- armies -----------------------------------------------------------------------------
+def load_army_file(path: str | Path, side: str | None = None) -> Any:
+    """An army from a YAML file (game.data.armies); DataError when it is wrong,
+    including an army of the wrong side."""
+    from game.data.armies import load_army
+    army = load_army(path)
+    if side is not None and army.side != side:
+        raise DataError(str(path), f"this is an {army.side} army, but the {side} army was asked for")
+    return army
+
+
+def sample_army_path(side: str) -> Path:
+    return ARMIES_DIR / f"sample_{'axis' if side == 'Axis' else 'allies'}.yaml"
+
+
+def sample_army(side: str) -> Any:
+    return load_army_file(sample_army_path(side), side)
+
+
+# --- setups ------------------------------------------------------------------------------
+def make_setup(*, scenario: str = "standard", config: int | None = None, seed: int | None = None,
+               axis_file: str | None = None, allies_file: str | None = None,
+               attacker: str | None = None) -> BattleSetup:
+    """The setup for ``--hotseat`` / ``--demo``: given armies or the samples; the
+    configuration rolled with the seed when not given."""
+    rng = random.Random(seed)
+    roll = None
+    if config is None:
+        roll = rng.randint(1, 6)
+        config = roll
+    setup = BattleSetup(scenario=scenario, config=config, config_roll=roll, seed=seed,
+                        attacker=attacker)
+    files = {"Axis": axis_file, "Allies": allies_file}
+    for side in SIDES:
+        setup.armies[side] = load_army_file(files[side], side) if files[side] else sample_army(side)
+    return setup
+
+
+def load_setup(path: str | Path) -> tuple[BattleSetup | None, str | None]:
+    """A saved game as a setup for the battle screen: (setup, None) or (None, reason)."""
+    try:
+        from game.saves import load_game
+    except ImportError:
+        return None, "Loading saved games is not available in this version yet."
+    try:
+        game = load_game(path)
+    except DataError as exc:
+        return None, str(exc)
+    except OSError as exc:
+        return None, f"{path}: can't read the file ({exc.strerror or exc})"
+    state = game.state
+    setup = BattleSetup(scenario=getattr(state, "scenario", "standard"),
+                        config=_config_number(state), saved_game=game, save_path=str(path))
+    return setup, None
+
+
+def _config_number(state: Any) -> int:
+    n = getattr(getattr(state, "battle_map", None), "config_number", None) or \
+        (getattr(state, "options", {}) or {}).get("config")
+    return n if isinstance(n, int) and 1 <= n <= 6 else 1
+
+
+def battle_scene(app: Any, setup: BattleSetup) -> tuple[Any, str | None]:
+    """The battle screen for ``setup``, or (None, why it can't open)."""
+    try:
+        from game.ui.scenes.battle import BattleScene
+    except ImportError as exc:
+        if "game.ui.scenes.battle" in str(exc) or getattr(exc, "name", "") == "game.ui.scenes.battle":
+            return None, "The battle screen is not available in this version yet."
+        raise
+    try:
+        return BattleScene(app, setup), None
+    except DataError as exc:
+        return None, str(exc)
+
+
+def next_step(app: Any, setup: BattleSetup, back: Any = None) -> Any:
+    """After setup: hand the seat to each player in turn to build an army in
+    secret (Allies first), then the battle screen."""
+    from game.ui.scenes.army_builder import HandOverScene
+    for side in ("Allies", "Axis"):
+        if side not in setup.armies:
+            return HandOverScene(app, setup, side)
+    scene, error = battle_scene(app, setup)
+    if error:
+        from game.ui.scenes.army_builder import MessageScene
+        return MessageScene(app, "Can't start the battle", error)
+    return scene
+
+
+# --- thumbnails --------------------------------------------------------------------------
+_THUMBS: dict[tuple[int, int, int], pygame.Surface | None] = {}
+
+
+def config_thumbnail(n: int, size: tuple[int, int]) -> pygame.Surface | None:
+    """Configuration ``n`` drawn small with the map renderer (cached); None if
+    the map can't be loaded (the reason is then shown instead)."""
+    key = (n, size[0], size[1])
+    if key not in _THUMBS:
+        try:
+            from game.data.maps import load_configuration
+            from game.ui.map_render import MapRenderer
+            bm = load_configuration(n)
+            r = MapRenderer.fit(bm, size[0], size[1], sections=False, supersample=1, grid=False)
+            _THUMBS[key] = r.surface.copy()
+        except (ImportError, DataError, ValueError, OSError, pygame.error):
+            _THUMBS[key] = None
+    return _THUMBS[key]
+
+
+SCENARIO_TEXT = {
+    "standard": "Standard battle: 100 points and up to 15 units each. Hold the objective "
+                "at the end of turn 7, or control it on turns 8-10; after that, points decide.",
+    "assault": "Assault: the attacker builds 120 points, the defender 80 (15 units each). "
+               "The defender picks the objective hex and deploys first on its half; the "
+               "attacker wins only by controlling the objective at the end of turn 10.",
+}
+
+
+class BattleSetupScene(GuiScene):
+    def __init__(self, app: Any, setup: BattleSetup | None = None) -> None:
+        super().__init__(app)
+        self.setup = setup or BattleSetup()
+        self.rolling = 0.0
+        self.shown_face = self.setup.config_roll or 1
+        self.message = ""
+        self.thumb_rects: dict[int, pygame.Rect] = {}
+
+    # --- layout ----------------------------------------------------------------------------
+    def _geometry(self, size: tuple[int, int]) -> dict[str, Any]:
+        w, h = size
+        left = pygame.Rect(40, 110, min(460, w // 2 - 70), h - 220)
+        right = pygame.Rect(left.right + 30, 110, w - left.right - 70, h - 220)
+        return {"left": left, "right": right}
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        g = self._geometry(size)
+        left, right = g["left"], g["right"]
+        x, y = left.x + 20, left.y + 50
+        bw = (left.w - 50) // 2
+        self.button("standard", (x, y, bw, 42), self._mark("Standard", self.setup.scenario == "standard"))
+        self.button("assault", (x + bw + 10, y, bw, 42), self._mark("Assault", self.setup.scenario == "assault"))
+        y += 150
+        if self.setup.scenario == "assault":
+            self.button("attacker", (x, y, left.w - 40, 40),
+                        f"Attacker: {self.setup.attacker}  (defender: {self.setup.defender})")
+        y += 90
+        self.button("historical", (x, y, left.w - 40, 40),
+                    f"Historical army limits: {'On' if self.setup.historical else 'Off'}")
+        self.button("year", (x, y + 50, left.w - 40, 40), self._year_text())
+
+        # configurations: roll + 3x2 thumbnails with buttons under them
+        rx, ry = right.x + 20, right.y + 50
+        self.button("roll", (rx, ry, 170, 42), "Roll a die", object_id="#primary")
+        cols, rows = 3, 2
+        tw = (right.w - 40 - (cols - 1) * 14) // cols
+        th = min(int(tw * 0.62), (right.bottom - ry - 80 - rows * 50) // rows)
+        self.thumb_rects.clear()
+        for n in range(1, 7):
+            r, c = divmod(n - 1, cols)
+            tx = rx + c * (tw + 14)
+            ty = ry + 70 + r * (th + 54)
+            self.thumb_rects[n] = pygame.Rect(tx, ty, tw, th)
+            self.button(f"config{n}", (tx, ty + th + 4, tw, 34),
+                        self._mark(f"Configuration {n}", self.setup.config == n))
+        by = h - 86
+        self.button("back", (40, by, 160, 46), "Back")
+        self.button("quick", (w - 560, by, 250, 46), "Quick start: sample armies",
+                    tooltip="Both sides take the sample army and the battle begins.")
+        self.button("build", (w - 290, by, 250, 46), "Build armies", object_id="#primary")
+
+    @staticmethod
+    def _mark(text: str, on: bool) -> str:
+        return f"> {text} <" if on else text
+
+    def _year_text(self) -> str:
+        y = self.setup.year
+        return "Year: any units" if y is None else f"Year: {y} (only units from {y} or earlier)"
+
+    # --- actions ---------------------------------------------------------------------------
+    def on_button(self, key: str) -> None:
+        s = self.setup
+        if key in ("standard", "assault"):
+            s.scenario = key
+            s.attacker = "Axis" if key == "assault" else None
+            s.armies.clear()
+            self.rebuild()
+        elif key == "attacker":
+            s.attacker = "Allies" if s.attacker == "Axis" else "Axis"
+            self.rebuild()
+        elif key == "historical":
+            s.historical = not s.historical
+            self.rebuild()
+        elif key == "year":
+            s.year = YEARS[(YEARS.index(s.year) + 1) % len(YEARS)]
+            self.rebuild()
+        elif key == "roll":
+            self.roll()
+        elif key.startswith("config"):
+            self.pick(int(key[6:]))
+        elif key == "back":
+            self.next_scene = self.app.menu_scene()
+        elif key == "build":
+            s.armies.clear()
+            self.next_scene = next_step(self.app, s)
+        elif key == "quick":
+            try:
+                for side in SIDES:
+                    s.armies[side] = sample_army(side)
+            except (DataError, ImportError) as exc:
+                self.message = f"Sample armies can't be loaded: {exc}"
+                s.armies.clear()
+                return
+            self.next_scene = next_step(self.app, s)
+
+    def roll(self) -> None:
+        """Roll a die for the configuration (cosmetic randomness, shown)."""
+        value = self.app.rng.randint(1, 6)
+        self.setup.config_roll = value
+        self.rolling = 0.5 * self.app.settings.animation_factor
+        self.pick(value, rolled=True)
+        self.app.play("dice")
+
+    def pick(self, n: int, rolled: bool = False) -> None:
+        self.setup.config = n
+        if not rolled:
+            self.setup.config_roll = None
+        self.rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for n, r in self.thumb_rects.items():
+                if r.collidepoint(event.pos):
+                    self.pick(n)
+                    return
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.on_button("back")
+            elif event.key == pygame.K_r:
+                self.roll()
+            elif pygame.K_1 <= event.key <= pygame.K_6:
+                self.pick(event.key - pygame.K_0)
+            elif event.key == pygame.K_RETURN:
+                self.on_button("build")
+
+    def update(self, dt: float) -> None:
+        if self.rolling > 0:
+            self.rolling = max(0.0, self.rolling - dt)
+            self.shown_face = self.app.rng.randint(1, 6) if self.rolling else (self.setup.config_roll or 1)
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface)
+        w, h = surface.get_size()
+        g = self._geometry((w, h))
+        left, right = g["left"], g["right"]
+        draw_text(surface, "New hotseat battle", (40, 30), 54, theme.ACCENT, bold=True)
+        draw_panel(surface, left)
+        draw_panel(surface, right)
+        x = left.x + 20
+        draw_text(surface, "Scenario", (x, left.y + 14), 30, theme.ACCENT, bold=True)
+        draw_text(surface, SCENARIO_TEXT[self.setup.scenario], (x, left.y + 104), 21,
+                  theme.TEXT, width=left.w - 40)
+        draw_text(surface, "Options", (x, left.y + 250), 30, theme.ACCENT, bold=True)
+        budgets = "  ·  ".join(f"{theme.SIDE_LABEL[s]} {self.setup.budget(s)} points" for s in
+                               ("Allies", "Axis"))
+        draw_text(surface, budgets, (x, left.y + 390), 22, theme.TEXT_DIM)
+        draw_text(surface, "Historical limits (ruling 12, off by default): Germans with Italians "
+                           "only; Soviets alone; Japanese alone; Americans never with Soviets.",
+                  (x, left.y + 420), 19, theme.TEXT_DIM, width=left.w - 40)
+
+        rx = right.x + 20
+        draw_text(surface, "Map configuration", (rx, right.y + 14), 30, theme.ACCENT, bold=True)
+        die = pygame.Rect(rx + 190, right.y + 50, 42, 42)
+        if self.setup.config_roll is not None or self.rolling:
+            draw_die(surface, die, self.shown_face, "plain" if self.rolling else "hit")
+            if not self.rolling:
+                draw_text(surface, f"Rolled {self.setup.config_roll}: configuration "
+                                   f"{self.setup.config}", (die.right + 14, die.y + 12), 22)
+        else:
+            draw_text(surface, "or pick one below (keys 1-6)", (rx + 190, right.y + 62), 22,
+                      theme.TEXT_DIM)
+        for n, r in self.thumb_rects.items():
+            thumb = config_thumbnail(n, r.size)
+            pygame.draw.rect(surface, theme.BG_DARK, r)
+            if thumb is not None:
+                surface.blit(thumb, thumb.get_rect(center=r.center))
+            else:
+                draw_text(surface, fit(f"Configuration {n}: map not available", theme.font(18), r.w - 10),
+                          r.center, 18, theme.TEXT_DIM, anchor="center")
+            if n == self.setup.config:
+                pygame.draw.rect(surface, theme.ACCENT, r.inflate(6, 6), 3, border_radius=3)
+        if self.message:
+            draw_text(surface, self.message, (220, h - 76), 20, theme.BAD, width=w - 820)
