@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import weakref
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -81,16 +82,22 @@ def army_budget(scenario: str, side: str, attacker: str | None) -> int:
     return 100
 
 
+_ZONES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> frozenset[Hex]:
     """Where ``side`` may deploy (ruling 8; Assault: the defender's two sections)."""
     end = state.ends.get(side)
     if end is None:
         return frozenset()
     bm = state.battle_map
-    if state.scenario == "assault" and side == state.defender:
-        zone = bm.half_of(end)
-    else:
-        zone = bm.deployment_zone(end)
+    half = state.scenario == "assault" and side == state.defender
+    per_map = _ZONES.get(bm)
+    if per_map is None:
+        per_map = _ZONES[bm] = {}
+    zone = per_map.get((end, half))
+    if zone is None:
+        zone = per_map[(end, half)] = bm.half_of(end) if half else bm.deployment_zone(end)
     return abilities.apply("deployment_zone", zone, state=state, side=side, end=end, unit=unit)
 
 

@@ -27,11 +27,12 @@ is the one with the fewest movement rolls, then the lowest cost.
 from __future__ import annotations
 
 import heapq
+import weakref
 from dataclasses import dataclass
 from typing import Iterable
 
 from . import abilities
-from .hexes import Hex, direction_between, hex_label
+from .hexes import Hex, Hexside, direction_between, hex_label
 from .state import GameState, Phase, Unit
 from .terrain import TERRAIN_RULES, Terrain
 
@@ -88,36 +89,85 @@ def _type_word(unit: Unit) -> str:
     return "Vehicles" if unit.is_vehicle else "Soldiers"
 
 
+_EDGES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _edge_table(bm) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
+    """Per map: for each playable hex, its playable neighbours with (hexside, road
+    link, stream), computed once."""
+    table = _EDGES.get(bm)
+    if table is None:
+        table = {}
+        for h in bm.terrain:
+            row = {}
+            for n in h.neighbors():
+                if n in bm.terrain:
+                    side = Hexside.between(h, n)
+                    row[n] = (side, side in bm.roads, side in bm.streams)
+            table[h] = row
+        _EDGES[bm] = table
+    return table
+
+
+@dataclass
+class _Graph:
+    hexes: list
+    index: dict
+    terrain: list
+    adj: list          # per index: tuple of (j, hexside, road link, stream)
+
+
+_GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _graph(bm) -> _Graph:
+    """The map as an int-indexed graph (built once per map) for the fast search."""
+    g = _GRAPHS.get(bm)
+    if g is None:
+        hexes = list(bm.hexes)
+        index = {h: i for i, h in enumerate(hexes)}
+        table = _edge_table(bm)
+        adj = [tuple((index[n], side, road, stream)
+                     for n, (side, road, stream) in table[h].items()) for h in hexes]
+        g = _Graph(hexes, index, [bm.terrain[h] for h in hexes], adj)
+        _GRAPHS[bm] = g
+    return g
+
+
+_MOVE_POINTS = ("can_enter", "move_cost", "needs_movement_roll", "movement_roll_need")
+
+
 def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
          speed_one: bool, phase: Phase | None = None) -> Step:
     """Price of moving ``unit`` from ``a`` into adjacent ``b`` (see module doc)."""
     bm = state.battle_map
-    if b not in bm.terrain:
+    edge = _edge_table(bm).get(a, {}).get(b)
+    if edge is None:
         if b in bm.half_hexes:
             return Step(reason=f"{hex_label(b)} is a half-hex: half-hexes are impassable")
-        return Step(reason=f"{hex_label(b)} is off the battle map")
+        if b not in bm.terrain:
+            return Step(reason=f"{hex_label(b)} is off the battle map")
+        return Step(reason=f"{hex_label(b)} is not next to {hex_label(a)}")
+    side, road, stream = edge
     t_to = bm.terrain[b]
-    along = bm.is_road(a, b, state.destroyed_bridges)
-    phase = phase or state.phase
+    along = road and side not in state.destroyed_bridges
     ctx_base = None
-    if abilities.has_hooks("can_enter") or abilities.has_hooks("move_cost") \
-            or abilities.has_hooks("needs_movement_roll") or abilities.has_hooks("movement_roll_need"):
+    if any(abilities.has_hooks(p) for p in _MOVE_POINTS):
         ctx_base = dict(state=state, unit=unit, from_hex=a, to_hex=b, terrain=t_to,
-                        along_road=along, phase=phase)
+                        along_road=along, phase=phase or state.phase)
     if along:
-        ok = True
         if ctx_base is not None:
             ok = abilities.apply("can_enter", True, **ctx_base)
-        if ok is not True:
-            return Step(reason=ok if isinstance(ok, str) else
-                        f"{unit.name} can't enter {hex_label(b)}")
+            if ok is not True:
+                return Step(reason=ok if isinstance(ok, str) else
+                            f"{unit.name} can't enter {hex_label(b)}")
         free = bool(bonus_left)
         cost = 0 if free else 1
         if ctx_base is not None:
             cost = abilities.apply("move_cost", cost, **ctx_base)
         return Step(cost=cost, along_road=True, free=free)
-    t_from = bm.terrain.get(a)
-    if t_from is not None and impassable(unit, t_from):
+    t_from = bm.terrain[a]
+    if impassable(unit, t_from):
         return Step(reason=f"{unit.name} can leave the {t_from.value} in {hex_label(a)} "
                            f"only along the road")
     can = not impassable(unit, t_to)
@@ -133,9 +183,11 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
         cost = 1        # ruling 4: minimum movement (movement phase, current speed 1)
     if ctx_base is not None:
         cost = abilities.apply("move_cost", cost, **ctx_base)
+    if not stream and not (unit.is_vehicle and rules.vehicle_roll):
+        return Step(cost=cost)
     rolls: list[RollInfo] = []
     kinds = []
-    if bm.has_stream(a, b):
+    if stream:
         kinds.append("stream")
     if unit.is_vehicle and rules.vehicle_roll:
         kinds.append("forest")
@@ -222,44 +274,105 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     speed = movement_speed(state, unit, phase)
     speed_one = _speed_one(state, unit, speed, phase)
     bonus0 = _road_bonus(state, unit, phase)
-    # labels: (cost, nrolls, bonus_used, path tuple, rolls tuple)
-    best: dict[Hex, list[tuple[int, int, bool]]] = {origin: [(0, 0, False)]}
-    out: dict[Hex, tuple[int, int, tuple, tuple, bool]] = {}
-    heap: list = [(0, 0, False, 0, origin, (), ())]
-    counter = 1
-    step_cache: dict[tuple[Hex, Hex, bool], Step] = {}
-    while heap:
-        cost, nrolls, used, _, h, path, rolls = heapq.heappop(heap)
-        for n in h.neighbors():
-            key = (h, n, not used and bonus0)
-            st = step_cache.get(key)
-            if st is None:
-                st = step(state, unit, h, n, bonus_left=not used and bonus0,
-                          speed_one=speed_one, phase=phase)
-                step_cache[key] = st
+    g = _graph(state.battle_map)
+    hexes, terr_of, adj = g.hexes, g.terrain, g.adj
+    if origin not in g.index:
+        return {}
+    o = g.index[origin]
+    veh = unit.is_vehicle
+    if any(abilities.has_hooks(p) for p in _MOVE_POINTS):
+        def price(i: int, j: int, side, road, stream, bonus_left: bool):
+            st = step(state, unit, hexes[i], hexes[j], bonus_left=bonus_left,
+                      speed_one=speed_one, phase=phase)
             if st.reason is not None:
+                return None
+            return st.cost, st.rolls, st.free
+    else:
+        broken = state.destroyed_bridges
+        enter = {t: not impassable(unit, t) for t in Terrain}
+        tcost = {t: (TERRAIN_RULES[t].vehicle_cost if veh else 1) for t in Terrain}
+        if speed_one:
+            tcost = {t: min(c, 1) for t, c in tcost.items()}
+        froll = {t: veh and TERRAIN_RULES[t].vehicle_roll for t in Terrain}
+
+        def price(i: int, j: int, side, road, stream, bonus_left: bool):
+            if road and side not in broken:
+                return (0, (), True) if bonus_left else (1, (), False)
+            tj = terr_of[j]
+            if not enter[terr_of[i]] or not enter[tj]:
+                return None
+            if stream:
+                rolls = (("stream", i, j), ("forest", i, j)) if froll[tj] else (("stream", i, j),)
+            elif froll[tj]:
+                rolls = (("forest", i, j),)
+            else:
+                rolls = ()
+            return tcost[tj], rolls, False
+    # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
+    best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
+    found: dict[int, tuple[int, int, tuple, tuple, bool]] = {}
+    heap: list = [(0, 0, False, 0, o, (), ())]
+    counter = 1
+    cache: dict = {}
+    while heap:
+        cost, nrolls, used, _, i, path, rolls = heapq.heappop(heap)
+        bl = bonus0 and not used
+        for j, side, road, stream in adj[i]:
+            key = (i, j, bl)
+            pr = cache.get(key, 0)
+            if pr == 0:
+                pr = cache[key] = price(i, j, side, road, stream, bl)
+            if pr is None:
                 continue
-            ncost = cost + st.cost
+            ncost = cost + pr[0]
             if ncost > speed:
                 continue
-            nused = used or st.free
-            nr = nrolls + len(st.rolls)
-            labels = best.setdefault(n, [])
-            if any(c <= ncost and r <= nr and (u <= nused) for c, r, u in labels):
-                continue
-            labels[:] = [(c, r, u) for c, r, u in labels
-                         if not (ncost <= c and nr <= r and nused <= u)]
+            nused = used or pr[2]
+            nr = nrolls + len(pr[1])
+            labels = best.get(j)
+            if labels is None:
+                labels = best[j] = []
+            else:
+                dominated = False
+                for c, r, u in labels:
+                    if c <= ncost and r <= nr and u <= nused:
+                        dominated = True
+                        break
+                if dominated:
+                    continue
+                labels[:] = [(c, r, u) for c, r, u in labels
+                             if not (ncost <= c and nr <= r and nused <= u)]
             labels.append((ncost, nr, nused))
-            npath = path + (n,)
-            nrolls_t = rolls + st.rolls
-            if n != origin:
-                cur = out.get(n)
-                if cur is None or (nr, ncost) < (cur[1], cur[0]):
-                    out[n] = (ncost, nr, npath, nrolls_t, nused)
-            heapq.heappush(heap, (ncost, nr, nused, counter, n, npath, nrolls_t))
+            npath = path + (j,)
+            nrolls_t = rolls + pr[1] if pr[1] else rolls
+            if j != o:
+                cur = found.get(j)
+                if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
+                    found[j] = (ncost, nr, npath, nrolls_t, nused)
+            heapq.heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
             counter += 1
-    return {h: Reach(path=p, cost=c, rolls=r, road_bonus_used=u,
-                     stops=stop_problem(state, unit, h) is None)
+
+    def roll_info(r) -> RollInfo:
+        if isinstance(r, RollInfo):
+            return r
+        return RollInfo(r[0], hexes[r[1]], hexes[r[2]])
+    out = {hexes[j]: (c, n, tuple(hexes[k] for k in p), tuple(roll_info(r) for r in rl), u)
+           for j, (c, n, p, rl, u) in found.items()}
+    if abilities.has_hooks("can_stop") or abilities.has_hooks("stacking_counts"):
+        stops = {h: stop_problem(state, unit, h) is None for h in out}
+    else:
+        friends: dict[Hex, int] = {}
+        vehicles: set[Hex] = set()
+        for o in state.units.values():
+            if o is unit or o.hex is None or o.destroyed or o.carrier is not None:
+                continue
+            if o.side == unit.side:
+                friends[o.hex] = friends.get(o.hex, 0) + 1
+            if o.is_vehicle:
+                vehicles.add(o.hex)
+        veh = unit.is_vehicle
+        stops = {h: friends.get(h, 0) < 2 and not (veh and h in vehicles) for h in out}
+    return {h: Reach(path=p, cost=c, rolls=r, road_bonus_used=u, stops=stops[h])
             for h, (c, _, p, r, u) in out.items()}
 
 
@@ -351,7 +464,7 @@ def _unbounded_cost(state: GameState, unit: Unit, target: Hex, phase: Phase,
             return cost
         if dist.get((h, used), 1 << 30) < cost:
             continue
-        for n in h.neighbors():
+        for n in _edge_table(state.battle_map).get(h, ()):
             st = step(state, unit, h, n, bonus_left=bonus0 and not used, speed_one=speed_one,
                       phase=phase)
             if st.reason:
