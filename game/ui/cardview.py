@@ -54,7 +54,7 @@ def draw_card(surface: pygame.Surface, card: Any, rect: pygame.Rect, *,
               facing: int = 0, highlight: bool = False) -> bool:
     """Draw the stat card; returns True when every line fit without cutting."""
     rect = pygame.Rect(rect)
-    for body in (15, 14, 13, 12):
+    for body in (19, 18, 17, 16, 15, 14, 13, 12):
         if _layout(None, card, rect, body, facing, highlight):
             _layout(surface, card, rect, body, facing, highlight)
             return True
