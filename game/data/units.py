@@ -186,12 +186,17 @@ def _card(c: Checker, node: Any, index: int, items: list) -> UnitCard | None:
     attack = {SOLDIER: _attack(c, node, "vs_soldier", entry),
               VEHICLE: _attack(c, node, "vs_vehicle", entry)}
     abilities = _abilities(c, node, entry, utype)
-    commander = c.field(node, "commander", int_in(0, 5), entry=entry, required=False)
-    set_name = c.field(node, "set", text(60), entry=entry, required=False, default="Base Set")
-    number = c.field(node, "number", _collector_number, entry=entry, required=False)
-    rarity = c.field(node, "rarity", one_of(*RARITIES), entry=entry, required=False)
-    flavor = c.field(node, "flavor", text(400), entry=entry, required=False, default="")
-    notes = c.field(node, "notes", text(800), entry=entry, required=False, default="")
+    def optional(key: str, check: Any, default: Any = None) -> Any:
+        if node.get(key) is None:          # absent or written as null
+            return default
+        return c.field(node, key, check, entry=entry, required=False, default=default)
+
+    commander = optional("commander", int_in(0, 5))
+    set_name = optional("set", text(60), "Base Set")
+    number = optional("number", _collector_number)
+    rarity = optional("rarity", one_of(*RARITIES))
+    flavor = optional("flavor", text(400), "")
+    notes = optional("notes", text(800), "")
 
     # cross-field rules
     ids = {a.id for a in abilities}
@@ -488,9 +493,12 @@ def roster_markdown(cards: Sequence[UnitCard]) -> str:
     return "\n".join(out)
 
 
-def abilities_markdown(cards: Sequence[UnitCard]) -> str:
-    """Every ability the cards use, with its rule text and the cards that carry it."""
+def abilities_markdown(cards: Sequence[UnitCard], include_unused: bool = False) -> str:
+    """Every ability the cards use (or every catalog entry), with its rule text and
+    the cards that carry it."""
     used: dict[str, list[tuple[UnitCard, Ability]]] = {}
+    if include_unused:
+        used = {aid: [] for aid in CATALOG}
     for c in cards:
         for a in c.abilities:
             used.setdefault(a.id, []).append((c, a))
@@ -505,9 +513,9 @@ def abilities_markdown(cards: Sequence[UnitCard]) -> str:
         out.append(f"- **{title}** (`{aid}`{kind}){also}: "
                    + spec.text.replace("{n}", "N")
                    + (" " + spec.not_in_first_edition if spec.not_in_first_edition else ""))
-        out.append("  Cards: " + ", ".join(
+        out.append("  Cards: " + (", ".join(
             f"{c.name}" + (f" ({a.value})" if a.value is not None else "") for c, a in holders)
-            + ".")
+            or "none in the roster") + ".")
     return "\n".join(out)
 
 
@@ -535,7 +543,8 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "python -m game.data.
         print(f"{prog}: {exc}", file=sys.stderr)
         return 2
     if args.abilities:
-        print(abilities_markdown(cards))
+        unfiltered = not (args.nation or args.type or args.year or args.side)
+        print(abilities_markdown(cards, include_unused=unfiltered))
     elif args.markdown:
         print(roster_markdown(cards))
     else:
