@@ -113,3 +113,22 @@ def play_random(game, rng: random.Random, max_actions: int = 20000, check=None):
         if check is not None:
             check(game)
     return n
+
+
+def position(bm, *, phase=None, dice=None, turn: int = 1, first: str = "Axis",
+             scenario: str = "standard"):
+    """A :class:`Game` on a hand-built state (no units yet), in ``phase``
+    (default: the first player's movement phase), with ``dice``: a list of
+    faces (LoadedDice) or a Dice object."""
+    from game.rules.dice import Dice, LoadedDice
+    from game.rules.engine import Game
+    from game.rules.state import GameState, Phase
+    st = GameState.blank(bm, scenario, phase=phase or Phase.MOVEMENT_FIRST, turn=turn,
+                         first_player=first)
+    if dice is None:
+        d = LoadedDice([])
+    elif isinstance(dice, Dice):
+        d = dice
+    else:
+        d = LoadedDice(dice)
+    return Game(st, d)
