@@ -1,4 +1,4 @@
-"""Hex geometry: the one coordinate system used everywhere in Hexfront.
+r"""Hex geometry: the one coordinate system used everywhere in Hexfront.
 
 Hexes are **pointy-top** and addressed with **axial coordinates** ``(q, r)``
 (the third cube coordinate is ``s = -q - r``).  ``r`` is the row, growing
