@@ -50,16 +50,32 @@ def card_lines(card: Any) -> list[str]:
     return lines
 
 
+_RENDERED: dict[tuple, tuple[pygame.Surface, bool]] = {}
+
+
 def draw_card(surface: pygame.Surface, card: Any, rect: pygame.Rect, *,
               facing: int = 0, highlight: bool = False) -> bool:
-    """Draw the stat card; returns True when every line fit without cutting."""
+    """Draw the stat card; returns True when every line fit without cutting.
+    The finished card is cached per (card, size), so drawing it every frame is a blit."""
     rect = pygame.Rect(rect)
-    for body in (19, 18, 17, 16, 15, 14, 13, 12):
-        if _layout(None, card, rect, body, facing, highlight):
-            _layout(surface, card, rect, body, facing, highlight)
-            return True
-    _layout(surface, card, rect, 12, facing, highlight, cut=True)
-    return False
+    key = (id(card), card.name, rect.size, facing, highlight)
+    hit = _RENDERED.get(key)
+    if hit is None:
+        img = pygame.Surface((rect.w + 3, rect.h + 3), pygame.SRCALPHA)
+        local = pygame.Rect(0, 0, rect.w, rect.h)
+        fits = False
+        for body in (19, 18, 17, 16, 15, 14, 13, 12):
+            if _layout(None, card, local, body, facing, highlight):
+                _layout(img, card, local, body, facing, highlight)
+                fits = True
+                break
+        else:
+            _layout(img, card, local, 12, facing, highlight, cut=True)
+        if len(_RENDERED) > 120:
+            _RENDERED.clear()
+        hit = _RENDERED[key] = (img, fits)
+    surface.blit(hit[0], rect.topleft)
+    return hit[1]
 
 
 def _layout(surface: pygame.Surface | None, card: Any, rect: pygame.Rect, body: int,

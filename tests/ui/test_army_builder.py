@@ -1,0 +1,242 @@
+"""Army building in secret: hand-over screen, card browser, live totals and every
+validation message, sample/saved armies, hand-over of both armies (rulebook:
+Building Your Army; Assault Scenario; ruling 12)."""
+import pygame
+import pytest
+
+from game.ui.battle_setup_data import BattleSetup
+from game.ui.settings import Settings
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
+    from game.ui.app import App
+    a = App(size=(1280, 800), settings=Settings(sound=False), save_settings=False)
+    a.running = True
+    pygame.event.clear()
+    yield a
+    pygame.event.clear()
+
+
+def click(app, pos, frames=3):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(frames):
+        app.step()
+
+
+def press(app, key, frames=3):
+    click(app, app.scene.buttons[key].rect.center, frames)
+
+
+def builder(app, side="Allies", setup=None):
+    from game.ui.scenes.army_builder import ArmyBuilderScene
+    app.switch(ArmyBuilderScene(app, setup or BattleSetup(), side))
+    app.step()
+    return app.scene
+
+
+def click_list_item(app, ui_list, text):
+    """Click the visible row of a pygame_gui selection list that starts with ``text``."""
+    for item in ui_list.item_list:
+        if item["text"].startswith(text) and item["button_element"] is not None:
+            click(app, item["button_element"].rect.center)
+            return
+    raise AssertionError(f"no visible row '{text}'")
+
+
+def test_handover_screen_shows_nothing_of_the_other_army(app):
+    """The second player's hand-over shows no name, unit or points of the first army."""
+    from game.ui.scenes.army_builder import HandOverScene
+    from game.ui.scenes.battle_setup import sample_army
+    setup = BattleSetup()
+    setup.armies["Allies"] = sample_army("Allies")
+    app.switch(HandOverScene(app, setup, "Axis"))
+    app.step()
+    shown = " ".join(b.text for b in app.scene.buttons.values())
+    for card in setup.armies["Allies"].cards:
+        assert card.name not in shown
+    assert "Axis" in shown
+    press(app, "ready")
+    from game.ui.scenes.army_builder import ArmyBuilderScene
+    assert isinstance(app.scene, ArmyBuilderScene) and app.scene.side == "Axis"
+    assert app.scene.army.cards == []                       # starts empty, not the Allied army
+    assert all(c.side == "Axis" for c in app.scene.roster)  # only its own side's cards
+
+
+def test_browse_and_add_by_clicking(app):
+    s = builder(app)
+    click_list_item(app, s.browser, "M4A1 Sherman")
+    assert s.browsed.name == "M4A1 Sherman"
+    press(app, "add")
+    press(app, "add")
+    assert [c.name for c in s.army.cards] == ["M4A1 Sherman", "M4A1 Sherman"]
+    assert s.army.points == 2 * s.browsed.cost
+    assert s.problems == []
+
+
+def test_remove_by_picking_in_the_army_list(app):
+    s = builder(app)
+    for name in ("KV-1", "Bazooka"):
+        click_list_item(app, s.browser, name)
+        press(app, "add")
+    click_list_item(app, s.army_list, "1. KV-1")
+    assert s.army_pick == 0
+    press(app, "remove")
+    assert [c.name for c in s.army.cards] == ["Bazooka"]
+
+
+def test_live_totals_and_the_points_message(app):
+    """rulebook: Building Your Army - up to 100 points."""
+    s = builder(app)
+    click_list_item(app, s.browser, 'M4A3E8 Sherman "Easy Eight"')
+    for _ in range(2):
+        press(app, "add")
+    assert s.army.points > 100
+    assert any("the limit is 100" in p for p in s.problems)
+    press(app, "done")
+    assert s.next_scene is None and "Fix the problems" in s.message
+
+
+def test_unit_count_message(app):
+    """rulebook: Building Your Army - no more than 15 units."""
+    s = builder(app)
+    cheap = min(s.roster, key=lambda c: c.cost)
+    for _ in range(16):
+        s.add(cheap)
+    assert any("15" in p for p in s.problems)
+
+
+def test_historical_limits_message(app):
+    """ruling 12 / rulebook: Historical Army Limits - Soviet units fight alone."""
+    setup = BattleSetup(historical=True)
+    s = builder(app, setup=setup)
+    for name in ("KV-1", "M4A1 Sherman"):
+        s.add(next(c for c in s.roster if c.name == name))
+    assert any("Soviet" in p for p in s.problems)
+
+
+def test_year_option_limits_the_army(app):
+    """ruling 12: with a year set, later units are refused and filtered by default."""
+    setup = BattleSetup(year=1941)
+    s = builder(app, setup=setup)
+    assert all(c.year <= 1941 for c in s.visible_cards())
+    late = next(c for c in s.roster if c.year > 1941)
+    s.add(late)
+    assert s.problems
+
+
+def test_assault_defender_budget(app):
+    """rulebook: Assault Scenario - the defender has 80 points."""
+    setup = BattleSetup(scenario="assault", attacker="Axis")
+    s = builder(app, setup=setup)
+    assert s.budget == 80
+    s.add(next(c for c in s.roster if c.name == "M4A3E8 Sherman \"Easy Eight\""))
+    s.add(next(c for c in s.roster if c.name == "KV-1"))
+    assert any("the limit is 80" in p for p in s.problems)
+
+
+def test_filters_and_sort(app):
+    s = builder(app)
+    press(app, "f_nation")
+    assert s.nation == s.nations[0]
+    assert s.visible_cards() and all(c.nationality == s.nation for c in s.visible_cards())
+    press(app, "f_nation")
+    press(app, "f_nation")
+    press(app, "f_nation")
+    press(app, "f_nation")
+    assert s.nation is None
+    press(app, "f_type")
+    assert all(c.type == "Soldier" for c in s.visible_cards())
+    press(app, "f_type")
+    assert all(c.type == "Vehicle" for c in s.visible_cards())
+    press(app, "f_type")   # Tank
+    assert all(c.subtype == "Tank" for c in s.visible_cards())
+    for _ in range(3):
+        press(app, "f_type")
+    assert s.type_filter == "All"
+    press(app, "f_cost")
+    assert all(c.cost <= 5 for c in s.visible_cards())
+    press(app, "f_cost")
+    press(app, "f_sort")
+    press(app, "f_sort")      # cost, high first
+    costs = [c.cost for c in s.visible_cards()]
+    assert costs == sorted(costs, reverse=True) and max(costs) <= 10
+    press(app, "f_year")
+    assert all(c.year <= 1939 for c in s.visible_cards())
+    shown = [i["text"] for i in s.browser.item_list]
+    assert shown == [f"{c.name}  ({c.cost})" for c in s.visible_cards()]
+
+
+def test_sample_army_loads_and_is_legal(app):
+    s = builder(app)
+    press(app, "sample")
+    assert s.army.points == 100 and len(s.army.cards) == 8
+    assert s.problems == []
+
+
+def test_save_and_load_an_army(app, tmp_path):
+    s = builder(app)
+    for name in ("KV-1", "Bazooka", "Bazooka"):
+        s.add(next(c for c in s.roster if c.name == name))
+    s.name_entry.set_text("Red Wall")
+    s.army.name = "Red Wall"
+    press(app, "save")
+    saved = tmp_path / "cfg" / "armies" / "red-wall.yaml"
+    assert saved.is_file(), s.message
+    press(app, "clear")
+    assert s.army.cards == []
+    assert s.load(saved)
+    assert [c.name for c in s.army.cards] == ["KV-1", "Bazooka", "Bazooka"]
+    assert s.army.name == "Red Wall"
+
+
+def test_loading_the_other_sides_army_is_refused(app):
+    from game.ui.scenes.battle_setup import sample_army_path
+    s = builder(app, side="Axis")
+    assert s.load(sample_army_path("Allies")) is False
+    assert "Allies army" in s.message and s.army.cards == []
+
+
+def test_load_saved_opens_a_file_dialog(app):
+    s = builder(app)
+    press(app, "load")
+    assert s.file_dialog is not None and s.file_dialog.alive()
+
+
+def test_two_armies_in_secret_then_the_battle(app, monkeypatch):
+    """Allies build, the seat is handed over, Axis build, both armies reach the battle."""
+    from game.ui.scenes import battle_setup as bs
+    from game.ui.scenes.army_builder import HandOverScene
+    got = {}
+
+    def fake_battle(app_, setup):
+        got["setup"] = setup
+        from game.ui.scenes.army_builder import MessageScene
+        return MessageScene(app_, "battle", "stand-in for the battle screen"), None
+    monkeypatch.setattr(bs, "battle_scene", fake_battle)
+    setup = BattleSetup(config=4)
+    app.switch(HandOverScene(app, setup, "Allies"))
+    app.step()
+    press(app, "ready")
+    press(app, "sample")
+    press(app, "done")
+    assert isinstance(app.scene, HandOverScene) and app.scene.side == "Axis"
+    press(app, "ready")
+    press(app, "sample")
+    press(app, "done")
+    s = got["setup"]
+    assert s.config == 4
+    assert s.armies["Allies"].side == "Allies" and s.armies["Axis"].side == "Axis"
+    assert all(c.side == "Axis" for c in s.cards("Axis"))
+    assert s.options()["budgets"] == {"Axis": 100, "Allies": 100}
+
+
+def test_every_roster_card_fits_on_the_card_view(app):
+    """The full stat card shows every field; no card needs cutting at the builder's size."""
+    from game.data.units import load_roster
+    from game.ui.cardview import draw_card
+    surf = pygame.Surface((320, 600))
+    for card in load_roster().values():
+        assert draw_card(surf, card, pygame.Rect(0, 0, 300, 560)), card.name
