@@ -35,7 +35,11 @@ def rect_map(width: int = 16, height: int = 11, terrain: dict | None = None, *,
         for r in range(height):
             halves.add(at(-1, r))
             halves.add(at(width, r))
-    side = lambda pair: Hexside.between(at(*pair[0]), at(*pair[1]))  # noqa: E731
+    def hx(x):
+        return x if isinstance(x, Hex) else at(*x)
+
+    def side(pair):
+        return Hexside.between(hx(pair[0]), hx(pair[1]))
     rd = frozenset(side(p) for p in list(roads) + list(bridges))
     st = frozenset(side(p) for p in list(streams) + list(bridges))
     br = frozenset(side(p) for p in bridges)
