@@ -1,0 +1,119 @@
+"""Every situation file in tests/situations/ runs clean through the real engine
+(issue 4: situation files), and the runner reports mismatches and bad files clearly."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.data.situations import load_situation, parse_situation
+from game.data.yamlio import parse_yaml
+from game.rules.errors import DataError
+from game.rules.situation import main, run_situation
+
+FOLDER = Path(__file__).resolve().parent.parent / "situations"
+FILES = sorted(FOLDER.glob("*.yaml"))
+
+
+def test_there_are_situation_files():
+    """The rulebook's worked examples are situation files."""
+    names = {p.stem for p in FILES}
+    for example in ("rulebook_sherman_vs_panzer", "rulebook_defensive_fire_sherman_pak38",
+                    "rulebook_two_attackers_simultaneous", "rulebook_line_of_sight_diagram"):
+        assert example in names
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_situation(path):
+    """Each file names its rule (``rule:``) and passes."""
+    sit = load_situation(path)
+    result = run_situation(sit)
+    assert result.ok, "\n".join(result.problems)
+
+
+SHERMAN = FOLDER / "rulebook_sherman_vs_panzer.yaml"
+
+
+def _doc(text):
+    return parse_yaml(text, "test.yaml")
+
+
+def test_mismatch_is_reported_with_expected_and_got(tmp_path, capsys):
+    """The runner exits non-zero at the first mismatch with a clear diff."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(SHERMAN.read_text().replace("hits: 2}", "hits: 3}")
+                   .replace("pending: [disrupted, damaged]", "pending: [disrupted]"),
+                   encoding="utf-8")
+    assert main([str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "step 1" in out
+    assert "unit panzer pending: expected [disrupted], got [disrupted, damaged]" in out
+    assert "event not found: HitsScored {target: panzer, hits: 3}" in out
+    assert "HitsScored: 2 hits on Panzer IV" in out          # the step's events are shown
+
+
+def test_runner_ok_exit_status(capsys):
+    assert main(["-q", str(SHERMAN)]) == 0
+    assert "1 situation(s) ok" in capsys.readouterr().out
+
+
+def test_expected_refusal_and_unexpected_success():
+    """``refused:`` passes when the rules refuse with that reason, fails otherwise."""
+    base = """
+name: t
+map: {rows: [". . . .", ". h . .", ". . . ."]}
+phase: assault_first
+active: Axis
+units:
+  a: {card: {name: A, nationality: Germany, cost: 5, year: 1942, type: Soldier, speed: 1,
+             defense: 4, vs_soldier: [6, 4, 2], vs_vehicle: [1, "-", "-"]}, hex: A2}
+  b: {card: {name: B, nationality: United States, cost: 5, year: 1942, type: Soldier,
+             speed: 1, defense: 4, vs_soldier: [6, 4, 2], vs_vehicle: [1, "-", "-"]}, hex: C2}
+dice: [6, 6, 6, 6]
+actions:
+  - attack: {unit: a, target: b}
+    refused: "REASON"
+"""
+    ok = run_situation(parse_situation(_doc(base.replace("REASON", "line of sight"))))
+    assert ok.ok
+    wrong = run_situation(parse_situation(_doc(base.replace("REASON", "out of range"))))
+    assert not wrong.ok and "the reason differs" in wrong.problems[0]
+    allowed = run_situation(parse_situation(_doc(
+        base.replace('". h . ."', '". . . ."').replace("REASON", "line of sight"))))
+    assert not allowed.ok and "but it was allowed" in allowed.problems[0]
+
+
+def test_bad_file_names_file_entry_and_field():
+    """Bad data -> DataError naming the file, the entry and the field (never a traceback)."""
+    with pytest.raises(DataError) as exc:
+        parse_situation(_doc("""
+name: broken
+map: {rows: [". q"]}
+units:
+  a: {card: No Such Tank, hex: Z9, facing: up, pending: [dead]}
+actions:
+  - attack: {unit: a, target: nobody}
+  - fly: {unit: a}
+expect: {units: {ghost: {hex: A1}}}
+"""), "broken.yaml")
+    text = exc.value.report()
+    assert "broken.yaml:3: entry 'map': field 'rows': row 1, column B: unknown terrain letter 'q'" in text
+    assert "entry 'unit a': field 'card': no unit card named 'No Such Tank'" in text
+    assert "entry 'unit a': field 'hex': Z9 is not a hex of the map" in text
+    assert "field 'facing'" in text and "field 'pending'" in text
+    assert "entry 'step 1': field 'attack': target: no unit 'nobody'" in text
+    assert "entry 'step 2'" in text and "fly" in text
+    assert "no unit 'ghost'" in text
+
+
+def test_missing_file_is_a_data_error(tmp_path, capsys):
+    assert main([str(tmp_path / "nope.yaml")]) == 1
+    assert "file not found" in capsys.readouterr().out
+
+
+def test_dice_running_out_is_reported():
+    """A step that needs more dice than the file lists says so."""
+    sit = load_situation(SHERMAN)
+    sit.dice = sit.dice[:5]
+    result = run_situation(sit)
+    assert not result.ok and "dice ran out" in result.problems[0]
