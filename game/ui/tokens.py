@@ -64,12 +64,13 @@ def kind_of(card: Any) -> str:
             return "assault_gun"
         if "armored car" in sub or "armoured car" in sub or "sd kfz 222" in name:
             return "armored_car"
-        if ("half" in sub or "truck" in sub or "transport" in sub or "transport" in abil
-                or "exposed_transport" in abil or "gun_transport" in abil):
+        if "half" in sub or "truck" in sub or "transport" in sub:
             return "transport"
-        if "no_turret" in abil:
-            return "assault_gun"
-        return "tank"
+        if "tank" in sub:                  # a tank that carries riders is still a tank
+            return "assault_gun" if "no_turret" in abil else "tank"
+        if "transport" in abil or "gun_transport" in abil:
+            return "transport"
+        return "assault_gun" if "no_turret" in abil else "tank"
     if getattr(card, "commander_bonus", None) is not None or "commander" in sub:
         return "commander"
     if any(w in name for w in ("machine-gun", "machine gun", "mg-", "mg 42", "mg42", "vickers")):
@@ -87,12 +88,17 @@ _SHORT = {
     "Bazooka": "Bazooka", "M1 Garand Rifle": "Garand", "Vickers Machine-Gun Team": "Vickers",
     "KV-1": "KV-1", "M3 Stuart": "Stuart", "Panzer IV Ausf. G": "Pz IV G",
     "PAK 38 Antitank Gun": "PAK 38", "MG-42 Machine-Gun Team": "MG-42", "sIG 33": "sIG 33",
-    "Type 95 Ha-Go": "Ha-Go", "ZIS-2 57mm antitank gun": "ZIS-2", "M3 Lee": "Lee",
+    "Type 95 Ha-Go": "Ha-Go", "ZIS-2 57mm Antitank Gun": "ZIS-2", "M3 Lee": "Lee",
     'M4A3E8 Sherman "Easy Eight"': "Easy 8", "Inspiring Lieutenant": "Lieut.",
     "Royal Engineers": "Engineers", "Churchill Crocodile": "Crocodile", "MAS 7.5mm Rifle": "MAS",
     "Renault R-35": "R-35", "SS-Panzergrenadier": "SS-PzGr", "Mauser Kar 98k": "Kar 98k",
     "SS-Hauptsturmführer": "SS-Hstf.", "Sd Kfz 222": "SdKfz222", "Sd Kfz 251": "SdKfz251",
     "Fucile Modello 1891": "Fucile", "Type 89 Mortar": "Type 89",
+    "SS-Panzer IV Ausf. F2": "SS Pz IV", "Panzer IV Ausf. F2": "Pz IV F2",
+    "Panzer IV Ausf. H Commander": "Pz IV H", "Carro Armato M13/40": "M13/40",
+    "Type 97 Chi-Ha": "Chi-Ha", "Mosin-Nagant 1891/30": "Mosin", "Guards T-34/85": "Gds T-34",
+    "Sherman VC Firefly": "Firefly", "Matilda II": "Matilda", "Panther Ausf. A": "Panther",
+    "SNLF Captain": "SNLF Capt", "StuG III Ausf. G": "StuG III", "Tiger I": "Tiger I",
 }
 _DROP = {"team", "antitank", "anti-tank", "gun", "rifle", "ausf.", "the", "machine-gun", "tank"}
 
@@ -347,6 +353,8 @@ def _body(card: Any, side: str, r: int, facing: int | None, label: bool) -> pyga
         right = (c[0] + wr * 0.78 * math.cos(ang - 0.32), c[1] - wr * 0.78 * math.sin(ang - 0.32))
         pygame.draw.polygon(surf, HIGHLIGHT, [tip, left, right])
         pygame.draw.polygon(surf, INK, [tip, left, right], 1)
+        if getattr(card, "is_commander", False):        # a command tank: star on the hull
+            _star(surf, (c[0] - int(r * 0.45), c[1] - int(r * 0.45)), r * 0.24, theme.ACCENT)
     else:
         _soldiers(surf, kind, art_c, inner * 0.78)
     if label and r >= 14:
