@@ -107,7 +107,7 @@ def test_all_units_deploy_before_ending_then_second_player():
     with pytest.raises(IllegalAction, match="deploy every unit"):
         g.apply(EndPhase("Axis"))
     for i, uid in enumerate(u.uid for u in g.state.units_of("Axis")):
-        g.apply(Deploy("Axis", uid, at(i % 5, i)))
+        g.apply(Deploy("Axis", uid, at(i % 2, 2 * i)))
     g.apply(EndPhase("Axis"))
     assert g.state.phase == Phase.DEPLOY_SECOND and g.state.to_act == "Allies"
     zone = deployment_zone(g.state, "Allies")
