@@ -36,17 +36,17 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from game.data.yamlio import Checker, int_in, one_of, read_yaml, text
 from game.rules.ability_catalog import CATALOG, display_name, make_ability
-from game.rules.cards import (ALLIED_NATIONS, AXIS_NATIONS, BANDS, NATIONS, SOLDIER, VEHICLE,
-                              Ability, UnitCard, side_of, slug)
+from game.rules.cards import BANDS, NATIONS, SOLDIER, VEHICLE, Ability, UnitCard, slug
 from game.rules.errors import DataError
 
 __all__ = ["CARDS_DIR", "SUBTYPES", "RARITIES", "load_roster", "load_card_file", "card",
-           "find_card", "clear_cache", "UnknownCardError", "filter_cards", "nation_from_text",
+           "find_card", "parse_card", "clear_cache", "UnknownCardError", "filter_cards", "nation_from_text",
            "format_table", "roster_markdown", "abilities_markdown", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -392,20 +392,31 @@ def _abilities(c: Checker, node: dict, entry: str, utype: str | None) -> list[Ab
 
 
 # --- lookup --------------------------------------------------------------------------
+def _fold(name: str) -> str:
+    """Lower case, accents dropped, punctuation runs as '-': 'SS-Hauptsturmfuhrer'
+    finds 'SS-Hauptsturmführer', 'pak 38 antitank gun' finds 'PAK 38 Antitank Gun'."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name)
+                    if not unicodedata.combining(ch))
+    return slug(plain)
+
+
 def find_card(name: str, folder: str | Path | None = None) -> UnitCard | None:
-    """The card called ``name`` (exact, then case-insensitive, then by id), or None."""
+    """The card called ``name`` (exact, then ignoring case, accents and punctuation), or None."""
     roster = load_roster(folder)
     if name in roster:
         return roster[name]
-    low = name.strip().lower()
-    for n, c in roster.items():
-        if n.lower() == low:
-            return c
-    wanted = slug(name)
+    wanted = _fold(name)
     for c in roster.values():
-        if c.id == wanted:
+        if _fold(c.name) == wanted:
             return c
     return None
+
+
+def parse_card(checker: Checker, node: Any, index: int = 0,
+               items: list | None = None) -> UnitCard | None:
+    """Validate one card mapping (an inline card in a situation file, say) with
+    the roster's rules; problems go to ``checker``, None when there were any."""
+    return _card(checker, node, index, items if items is not None else [node])
 
 
 def card(name: str, folder: str | Path | None = None) -> UnitCard:
@@ -551,8 +562,6 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "python -m game.data.
         print(format_table(cards))
     return 0
 
-
-__all__ += ["AXIS_NATIONS", "ALLIED_NATIONS", "side_of"]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -25,7 +25,7 @@ FACTS = ROOT.parent / "shared" / "data" / "units_facts.yaml"
 RULEBOOK_UNITS = ["M4A1 Sherman", "6-Pounder Antitank Gun", '"Red Devil" Captain', "Bazooka",
                   "M1 Garand Rifle", "Vickers Machine-Gun Team", "KV-1", "M3 Stuart",
                   "Panzer IV Ausf. G", "PAK 38 Antitank Gun", "MG-42 Machine-Gun Team",
-                  "sIG 33", "Type 95 Ha-Go"]
+                  "sIG 33", "Type 95 Ha-Go", "ZIS-2 57mm Antitank Gun"]
 SAMPLE_ARMY_COSTS = {"M4A1 Sherman": 21, "6-Pounder Antitank Gun": 9, '"Red Devil" Captain': 7,
                      "Bazooka": 4, "M1 Garand Rifle": 4, "Vickers Machine-Gun Team": 8,
                      "KV-1": 32, "M3 Stuart": 15}
@@ -232,6 +232,17 @@ def test_first_edition_gaps_are_stated():
 
 
 # --- validation ---------------------------------------------------------------------------
+def test_parse_card_for_inline_cards():
+    from game.data.yamlio import Checker
+    c = Checker("situation.yaml")
+    data = yaml.safe_load(GOOD)["cards"][0]
+    made = units.parse_card(c, data)
+    assert made is not None and made.name == "Test Tank" and c.problems == []
+    bad = dict(data, speed=-1)
+    assert units.parse_card(c, bad) is None
+    assert c.problems and c.problems[0].field == "speed"
+
+
 def test_good_file_loads(tmp_path):
     roster = load_roster(write(tmp_path, GOOD.replace("    speed: 1\n", "    speed: 1\n    rarity: null\n")), reload=True)
     tank, rifle = roster["Test Tank"], roster["Test Rifle"]
@@ -316,6 +327,9 @@ def test_card_lookup_is_forgiving_but_exact_when_unknown():
     assert card("kv-1").name == "KV-1"
     assert card("ZIS-2 57mm antitank gun").name == "ZIS-2 57mm Antitank Gun"
     assert card("panzer-iv-ausf-g").name == "Panzer IV Ausf. G"
+    assert card("SS-Hauptsturmfuhrer").name == "SS-Hauptsturmführer"
+    assert card("red devil captain").name == '"Red Devil" Captain'
+
     assert find_card("Maus") is None
     with pytest.raises(UnknownCardError) as exc:
         card("Tigr I")
