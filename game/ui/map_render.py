@@ -127,6 +127,7 @@ class _Tiles:
         self.w = int(math.ceil(SQRT3 * size)) + 4
         self.h = int(math.ceil(2 * size)) + 4
         self.c = (self.w / 2.0, self.h / 2.0)
+        self._grains: dict[tuple, pygame.Surface] = {}
         self.mask = pygame.Surface((self.w, self.h), pygame.SRCALPHA)
         # a hair larger than the hex so neighbouring tiles leave no seam
         pygame.draw.polygon(self.mask, (255, 255, 255, 255),
@@ -153,11 +154,19 @@ class _Tiles:
 
     # each painter fills the whole tile; the mask cuts it to a hex afterwards
     def _grain(self, surf: pygame.Surface, rng: random.Random, base: Color, n: int, spread: int) -> None:
-        s, (cx, cy) = self.size, self.c
-        r = max(1, int(s / 26))
-        for _ in range(n):
-            x, y = rng.uniform(0, self.w), rng.uniform(0, self.h)
-            pygame.draw.circle(surf, _shade(base, rng.randint(-spread, spread)), (x, y), r)
+        """Speckle the tile: a window at a random place of a grain sheet made once per
+        colour (four tiles big, so neighbouring hexes don't repeat visibly)."""
+        key = (tuple(base), n, spread)
+        sheet = self._grains.get(key)
+        if sheet is None:
+            sheet = pygame.Surface((self.w * 2, self.h * 2), pygame.SRCALPHA)
+            r = max(1, int(self.size / 26))
+            g = random.Random(zlib.crc32(repr(key).encode()))
+            for _ in range(n * 4):
+                x, y = g.uniform(0, self.w * 2), g.uniform(0, self.h * 2)
+                pygame.draw.circle(sheet, _shade(base, g.randint(-spread, spread)) + (255,), (x, y), r)
+            self._grains[key] = sheet
+        surf.blit(sheet, (-rng.randint(0, self.w), -rng.randint(0, self.h)))
 
     def _clear(self, surf: pygame.Surface, rng: random.Random) -> None:
         s, (cx, cy) = self.size, self.c
@@ -493,8 +502,8 @@ class MapRenderer:
     def _paint_zones(self, big: pygame.Surface, lay: HexLayout) -> None:
         for end, color in ZONE_COLORS.items():
             zone = self.map.deployment_zone(end, self.zone_depth)
-            shade_hexes(big, lay, zone, color + (46,))
-            outline_region(big, lay, zone, color, max(2, int(lay.size * 0.09)),
+            shade_hexes(big, lay, zone, color + (36,))
+            outline_region(big, lay, zone, color, max(2, int(lay.size * 0.11)),
                            only_towards=self.map.terrain)
 
     def _paint_grid(self, big: pygame.Surface, lay: HexLayout) -> None:

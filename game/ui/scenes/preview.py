@@ -87,6 +87,7 @@ class PreviewScene(GuiScene):
         self._renderers: dict[tuple, MapRenderer] = {}
         self._overlay: tuple[tuple, pygame.Surface] | None = None
         self._tumble = 0.0
+        self._tumble_rng = random.Random()           # faces shown while the die tumbles
         self._listing()
         first = config if config is not None else (min(self._names) if self._names else 1)
         self.select_configuration(first)
@@ -486,7 +487,7 @@ class PreviewScene(GuiScene):
                           bold=True, width=w).bottom + 4
         if self.last_roll is not None:
             die = pygame.Rect(x, y, 30, 30)
-            face = self.ui_rng.randint(1, 6) if self._tumble > 0 else self.last_roll
+            face = self._tumble_rng.randint(1, 6) if self._tumble > 0 else self.last_roll
             draw_die(surface, die, face)
             draw_text(surface, f"Die roll: {self.last_roll}", (x + 40, y + 6), 17, theme.TEXT)
             y += 38
