@@ -402,3 +402,13 @@ def test_readme_lists_the_roster_and_every_ability():
     assert units.abilities_markdown(cards, include_unused=True) in readme
     for spec in CATALOG.values():
         assert f"(`{spec.id}`" in readme
+
+
+def test_readme_cost_policy_table_matches_the_cards():
+    """units/README.md: Cost policy - the table of changed costs is the cards' costs."""
+    readme = (ROOT / "units" / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Cost policy", 1)[1].split("## ", 1)[0]
+    rows = re.findall(r"^\| (.+?) \| (\d+) \| (\d+) \|$", section, flags=re.M)
+    assert len(rows) == 9
+    for name, ours, _later in rows:
+        assert card(name).cost == int(ours), name
