@@ -104,7 +104,7 @@ def test_hex_notes_explain_terrain_roads_streams_and_bridges():
     assert notes_b[0].startswith(f"{hex_label(b)}: Clear. Open ground")
     assert any(n.startswith("Road:") and "ruling 5" in n for n in notes_b)
     stream = [n for n in notes_b if n.startswith("Stream")]
-    assert stream and "W, E hexsides" in stream[0] and "4+" in stream[0]
+    assert stream and "E, W hexsides" in stream[0] and "4+" in stream[0]
     assert any(n.startswith("Bridge on the W hexside") for n in notes_b)
     notes_c = hex_notes(bm, c, depth=1)
     assert "Forest" in notes_c[0] and "Objective hex." in notes_c
