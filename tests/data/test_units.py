@@ -412,3 +412,13 @@ def test_readme_cost_policy_table_matches_the_cards():
     assert len(rows) == 9
     for name, ours, _later in rows:
         assert card(name).cost == int(ours), name
+
+
+def test_readme_card_example_is_a_valid_card():
+    from game.data.yamlio import Checker
+    readme = (ROOT / "units" / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+    checker = Checker("units/README.md")
+    made = units.parse_card(checker, yaml.safe_load(block)["cards"][0])
+    assert checker.problems == [] and made is not None
+    assert made.cost == card(made.name).cost
