@@ -60,7 +60,7 @@ class HandOverScene(GuiScene):
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.button("ready", (w // 2 - 230, h // 2 + 90, 460, 56),
+        self.button("ready", (w // 2 - 230, h // 2 + 40, 460, 56),
                     f"I am the {theme.SIDE_LABEL[self.side]} player: build my army",
                     object_id="#primary")
         self.button("back", (40, h - 86, 200, 46), "Back to setup")
@@ -208,9 +208,10 @@ class ArmyBuilderScene(GuiScene):
     # --- layout --------------------------------------------------------------------------------
     def _geometry(self, size: tuple[int, int]) -> dict[str, pygame.Rect]:
         w, h = size
-        left = pygame.Rect(12, 70, 330, h - 70 - 70)
+        left_w = 330 if w >= 1200 else 260
+        left = pygame.Rect(12, 70, left_w, h - 70 - 70)
         card_w = 300
-        card = pygame.Rect(left.right + 14, 70, card_w, max(440, min(600, h - 70 - 170)))
+        card = pygame.Rect(left.right + 14, 70, card_w, max(360, min(600, h - 70 - 170)))
         right = pygame.Rect(card.right + 14, 70, w - card.right - 26, h - 70 - 70)
         return {"left": left, "card": card, "right": right}
 
@@ -219,8 +220,10 @@ class ArmyBuilderScene(GuiScene):
         g = self._geometry(size)
         left, card, right = g["left"], g["card"], g["right"]
         ui = self.app.ui
+        entry_x = 230 if w < 1200 else 300
+        entry_w = max(160, min(330, w - entry_x - (400 if w >= 1200 else 330) - 20))
         self.name_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(300, 16, 330, 36), ui)
+            pygame.Rect(entry_x, 16, entry_w, 36), ui)
         self.name_entry.set_text_length_limit(40)
         self.name_entry.set_text(self.army.name)
         # filters: cycle buttons (click to step through the choices)
@@ -242,12 +245,13 @@ class ArmyBuilderScene(GuiScene):
         self._fill_army_list()
         # bottom bar
         by = h - 58
-        bw = 170
+        end_w = 160 if w >= 1200 else 120
+        bw = min(170, (w - 2 * end_w - 26 - 12 - 30 - 40) // 4)
         for i, (key, text) in enumerate((("sample", "Load sample army"), ("load", "Load saved..."),
                                          ("save", "Save army..."), ("clear", "Clear army"))):
             self.button(key, (12 + i * (bw + 10), by, bw, 44), text)
-        self.button("back", (w - 2 * 160 - 26, by, 160, 44), "Back")
-        self.button("done", (w - 160 - 12, by, 160, 44), "Done", object_id="#primary")
+        self.button("back", (w - 2 * end_w - 26, by, end_w, 44), "Back")
+        self.button("done", (w - end_w - 12, by, end_w, 44), "Done", object_id="#primary")
         self.file_dialog = None
 
     def _filter_text(self, key: str) -> str:
@@ -419,14 +423,16 @@ class ArmyBuilderScene(GuiScene):
         left, card, right = g["left"], g["card"], g["right"]
         rim = theme.SIDE_RIM[self.side]
         pygame.draw.rect(surface, rim, (0, 0, w, 6))
-        draw_text(surface, f"{theme.SIDE_LABEL[self.side]} army", (14, 14), 44, theme.TEXT, bold=True)
+        draw_text(surface, f"{theme.SIDE_LABEL[self.side]} army", (14, 14), 44 if w >= 1200 else 36,
+                  theme.TEXT, bold=True)
         pts, n = self.army.points, len(self.army.cards)
         col_p = theme.BAD if pts > self.budget else theme.GOOD
         col_n = theme.BAD if n > MAX_UNITS else theme.GOOD
         x = w - 14
-        r = draw_text(surface, f"Units {n} / {MAX_UNITS}", (x, 22), 32, col_n, bold=True,
+        ts = 32 if w >= 1200 else 26
+        r = draw_text(surface, f"Units {n} / {MAX_UNITS}", (x, 22), ts, col_n, bold=True,
                       anchor="topright")
-        draw_text(surface, f"Points {pts} / {self.budget}", (r.x - 30, 22), 32, col_p, bold=True,
+        draw_text(surface, f"Points {pts} / {self.budget}", (r.x - 24, 22), ts, col_p, bold=True,
                   anchor="topright")
         draw_panel(surface, left)
         draw_panel(surface, right)
@@ -446,9 +452,10 @@ class ArmyBuilderScene(GuiScene):
             draw_text(surface, "Not ready yet:", (right.x + 10, y), 24, theme.BAD, bold=True)
             y += 28
             f = theme.font(21)
+            limit = bottom - (100 if self.message else 30)
             for problem in self.problems:
                 for line in wrap("• " + problem, f, right.w - 24):
-                    if y + f.get_linesize() > bottom:
+                    if y + f.get_linesize() > limit:
                         break
                     surface.blit(f.render(line, True, theme.TEXT), (right.x + 12, y))
                     y += f.get_linesize()
@@ -466,5 +473,10 @@ class ArmyBuilderScene(GuiScene):
             draw_text(surface, "Options: " + ", ".join(opts), (right.x + 10, bottom - 24), 19,
                       theme.TEXT_DIM)
         if self.message:
-            draw_text(surface, self.message, (card.x, card.bottom + 110), 19,
-                      theme.GOOD if self.message_ok else theme.BAD, width=card.w)
+            f = theme.font(19)
+            lines = wrap(self.message, f, right.w - 20)[:3]
+            my = bottom - 30 - len(lines) * f.get_linesize()
+            for line in lines:
+                surface.blit(f.render(line, True, theme.GOOD if self.message_ok else theme.BAD),
+                             (right.x + 10, my))
+                my += f.get_linesize()

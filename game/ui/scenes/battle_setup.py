@@ -17,7 +17,7 @@ import pygame
 from game.rules.errors import DataError
 from game.ui import theme
 from game.ui.battle_setup_data import SIDES, BattleSetup
-from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text, fit
+from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text, fit, wrap
 
 __all__ = ["BattleSetupScene", "make_setup", "load_setup", "battle_scene", "next_step",
            "load_army_file", "sample_army", "sample_army_path", "config_thumbnail"]
@@ -157,27 +157,53 @@ class BattleSetupScene(GuiScene):
 
     # --- layout ----------------------------------------------------------------------------
     def _geometry(self, size: tuple[int, int]) -> dict[str, Any]:
+        """Panels and the flow of the left column (shared by build and draw)."""
         w, h = size
-        left = pygame.Rect(40, 110, min(460, w // 2 - 70), h - 220)
-        right = pygame.Rect(left.right + 30, 110, w - left.right - 70, h - 220)
-        return {"left": left, "right": right}
+        top = 110 if h >= 760 else 84
+        left = pygame.Rect(40 if w >= 1200 else 16, top, min(460, w // 2 - 70), h - top - 110)
+        right = pygame.Rect(left.right + (30 if w >= 1200 else 16), top,
+                            w - left.right - (70 if w >= 1200 else 32), h - top - 110)
+        x = left.x + 20
+        inner = left.w - 40
+        y = left.y + 14
+        g: dict[str, Any] = {"left": left, "right": right, "x": x, "inner": inner}
+        g["scenario_head"] = y
+        y += 36
+        g["scenario_buttons"] = y
+        y += 54
+        g["scenario_text"] = y
+        f = theme.font(21)
+        y += len(wrap(SCENARIO_TEXT[self.setup.scenario], f, inner)) * (f.get_linesize() + 2) + 10
+        if self.setup.scenario == "assault":
+            g["attacker"] = y
+            y += 50
+        y += 6
+        g["options_head"] = y
+        y += 38
+        g["historical"] = y
+        y += 48
+        g["year"] = y
+        y += 52
+        g["budgets"] = y
+        y += 30
+        g["note"] = y
+        return g
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         g = self._geometry(size)
         left, right = g["left"], g["right"]
-        x, y = left.x + 20, left.y + 50
-        bw = (left.w - 50) // 2
+        x, inner = g["x"], g["inner"]
+        bw = (inner - 10) // 2
+        y = g["scenario_buttons"]
         self.button("standard", (x, y, bw, 42), self._mark("Standard", self.setup.scenario == "standard"))
         self.button("assault", (x + bw + 10, y, bw, 42), self._mark("Assault", self.setup.scenario == "assault"))
-        y += 150
         if self.setup.scenario == "assault":
-            self.button("attacker", (x, y, left.w - 40, 40),
+            self.button("attacker", (x, g["attacker"], inner, 40),
                         f"Attacker: {self.setup.attacker}  (defender: {self.setup.defender})")
-        y += 90
-        self.button("historical", (x, y, left.w - 40, 40),
+        self.button("historical", (x, g["historical"], inner, 40),
                     f"Historical army limits: {'On' if self.setup.historical else 'Off'}")
-        self.button("year", (x, y + 50, left.w - 40, 40), self._year_text())
+        self.button("year", (x, g["year"], inner, 40), self._year_text())
 
         # configurations: roll + 3x2 thumbnails with buttons under them
         rx, ry = right.x + 20, right.y + 50
@@ -191,8 +217,9 @@ class BattleSetupScene(GuiScene):
             tx = rx + c * (tw + 14)
             ty = ry + 70 + r * (th + 54)
             self.thumb_rects[n] = pygame.Rect(tx, ty, tw, th)
+            label = f"Configuration {n}" if tw >= 200 else f"Map {n}"
             self.button(f"config{n}", (tx, ty + th + 4, tw, 34),
-                        self._mark(f"Configuration {n}", self.setup.config == n))
+                        self._mark(label, self.setup.config == n))
         by = h - 86
         self.button("back", (40, by, 160, 46), "Back")
         self.button("quick", (w - 560, by, 250, 46), "Quick start: sample armies",
@@ -284,20 +311,23 @@ class BattleSetupScene(GuiScene):
         w, h = surface.get_size()
         g = self._geometry((w, h))
         left, right = g["left"], g["right"]
-        draw_text(surface, "New hotseat battle", (40, 30), 54, theme.ACCENT, bold=True)
+        draw_text(surface, "New hotseat battle", (left.x, 30 if h >= 760 else 18),
+                  54 if h >= 760 else 44, theme.ACCENT, bold=True)
         draw_panel(surface, left)
         draw_panel(surface, right)
-        x = left.x + 20
-        draw_text(surface, "Scenario", (x, left.y + 14), 30, theme.ACCENT, bold=True)
-        draw_text(surface, SCENARIO_TEXT[self.setup.scenario], (x, left.y + 104), 21,
-                  theme.TEXT, width=left.w - 40)
-        draw_text(surface, "Options", (x, left.y + 250), 30, theme.ACCENT, bold=True)
+        x, inner = g["x"], g["inner"]
+        draw_text(surface, "Scenario", (x, g["scenario_head"]), 30, theme.ACCENT, bold=True)
+        draw_text(surface, SCENARIO_TEXT[self.setup.scenario], (x, g["scenario_text"]), 21,
+                  theme.TEXT, width=inner)
+        draw_text(surface, "Options", (x, g["options_head"]), 30, theme.ACCENT, bold=True)
         budgets = "  ·  ".join(f"{theme.SIDE_LABEL[s]} {self.setup.budget(s)} points" for s in
                                ("Allies", "Axis"))
-        draw_text(surface, budgets, (x, left.y + 390), 22, theme.TEXT_DIM)
-        draw_text(surface, "Historical limits (ruling 12, off by default): Germans with Italians "
-                           "only; Soviets alone; Japanese alone; Americans never with Soviets.",
-                  (x, left.y + 420), 19, theme.TEXT_DIM, width=left.w - 40)
+        draw_text(surface, budgets, (x, g["budgets"]), 22, theme.TEXT_DIM)
+        note = ("Historical limits (ruling 12, off by default): Germans with Italians "
+                "only; Soviets alone; Japanese alone; Americans never with Soviets.")
+        f = theme.font(19)
+        if g["note"] + len(wrap(note, f, inner)) * (f.get_linesize() + 2) <= left.bottom - 6:
+            draw_text(surface, note, (x, g["note"]), 19, theme.TEXT_DIM, width=inner)
 
         rx = right.x + 20
         draw_text(surface, "Map configuration", (rx, right.y + 14), 30, theme.ACCENT, bold=True)
