@@ -486,3 +486,85 @@ def draw_sample_row(size: int = 44) -> pygame.Surface:
         draw_token(surf, card, pygame.Rect(i * (size + gap) + gap // 2, 4, size, size),
                    facing=facing)
     return surf
+
+
+# --- a reference sheet of every token (docs/screens/tokens.png) ------------------------------
+def render_sheet(path: str) -> None:
+    """Draw every kind for both sides, the six facings, the counters and 1-4 unit
+    stacks on real map hexes, and save it as a PNG."""
+    from types import SimpleNamespace
+
+    from game.data.units import load_roster
+    from game.ui.widgets import draw_text
+    roster = load_roster()
+    sheet = pygame.Surface((1280, 800))
+    sheet.fill(theme.BG)
+    by_kind: dict[tuple[str, str], Any] = {}
+    for card in roster.values():
+        by_kind.setdefault((card.side, kind_of(card)), card)
+    draw_text(sheet, "Hexfront miniatures", (20, 14), 40, theme.ACCENT, bold=True)
+    y = 70
+    for side in ("Axis", "Allies"):
+        draw_text(sheet, f"{theme.SIDE_LABEL[side]}: " + ("square base, grey rim" if side == "Axis"
+                  else "round base, green rim"), (20, y), 22, theme.TEXT)
+        x = 20
+        for kind in KINDS:
+            card = by_kind.get((side, kind))
+            if card is None:
+                continue
+            draw_token(sheet, card, pygame.Rect(x, y + 26, 64, 64), facing=1)
+            draw_text(sheet, kind.replace("_", " "), (x + 32, y + 96), 16, theme.TEXT_DIM,
+                      anchor="midtop")
+            x += 110
+        y += 130
+    tank = roster.get("Panzer IV Ausf. G") or next(c for c in roster.values() if c.is_vehicle)
+    draw_text(sheet, "Vehicle facings 0-5 (E, NE, NW, W, SW, SE): gun and rim wedge", (20, y), 22)
+    for f in range(6):
+        draw_token(sheet, tank, pygame.Rect(20 + f * 90, y + 28, 64, 64), facing=f)
+    draw_text(sheet, "Counters: face-down hit, Disrupted, Damaged, Destroyed", (640, y), 22)
+    for i, state in enumerate(({"pending": ["x"]}, {"disrupted": True}, {"damaged": True},
+                               {"destroyed": True})):
+        unit = SimpleNamespace(card=tank, side="Axis", facing=0, disrupted=False, damaged=False,
+                               pending=[], destroyed=False)
+        for k, v in state.items():
+            setattr(unit, k, v)
+        draw_unit(sheet, unit, pygame.Rect(640 + i * 100, y + 28, 64, 64))
+    y += 130
+    draw_text(sheet, "One to four units in a hex (each stays clickable); a boarded Soldier "
+                     "rides as a badge", (20, y), 22)
+    size = 58
+    allies = [c for c in roster.values() if c.side == "Allies"]
+    axis = [c for c in roster.values() if c.side == "Axis"]
+    carrier = roster.get("Sd Kfz 251")
+    rider = roster.get("Mauser Kar 98k")
+    for n in range(1, 5):
+        cx, cy = 90 + (n - 1) * 170, y + 110
+        pts = [(cx + size * math.cos(math.radians(60 * i - 30)),
+                cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+        pygame.draw.polygon(sheet, (156, 166, 104), pts)
+        pygame.draw.polygon(sheet, (90, 96, 60), pts, 1)
+        for j, r in enumerate(token_rects((cx, cy), n, size)):
+            card = (axis if j % 2 == 0 else allies)[(3 * j + n) % 10]
+            unit = SimpleNamespace(card=card, side=card.side, facing=(j + 4) % 6,
+                                   disrupted=j == 1, damaged=False,
+                                   pending=["disrupted"] if j == 2 else [], destroyed=False)
+            draw_unit(sheet, unit, r)
+    if carrier and rider:
+        cx, cy = 90 + 4 * 170, y + 110
+        pts = [(cx + size * math.cos(math.radians(60 * i - 30)),
+                cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+        pygame.draw.polygon(sheet, (156, 166, 104), pts)
+        pygame.draw.polygon(sheet, (90, 96, 60), pts, 1)
+        draw_token(sheet, carrier, token_rects((cx, cy), 1, size)[0], facing=5, boarded=[rider])
+    pygame.image.save(sheet, path)
+
+
+if __name__ == "__main__":
+    import os
+    import sys
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    out = sys.argv[1] if len(sys.argv) > 1 else "docs/screens/tokens.png"
+    render_sheet(out)
+    print(out)
