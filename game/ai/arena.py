@@ -1,0 +1,233 @@
+"""Headless AI-vs-AI games with a results table.
+
+    python -m game.ai.arena --a veteran --b recruit --games 200 --seed 1
+    python -m game.ai.arena --a veteran --b random --games 200 --seed 1 --jobs 2
+
+Game ``i`` is played on configuration ``1 + i % 6``, with player A on the Axis
+side in even-numbered pairs of games and on the Allied side in the others, so
+every configuration is played from both sides.  Both armies are built by
+``game.ai.army_builder`` from the game's seed; the dice are seeded too, so a
+run is reproducible.  ``turn_limit`` (default 15) ends a game that is still
+undecided as a draw, so every game ends.
+
+The table: wins / losses / draws of A, A's win rate with a 95% Wilson
+interval, the average game length in turns, each player's decision time
+(p50 / p95 / max) and the wall time of a game (median).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from game.ai.army_builder import build_army
+from game.ai.base import LEVELS, make_player
+from game.rules.state import other_side
+
+__all__ = ["GameResult", "play_game", "run", "wilson", "format_table", "main"]
+
+MAX_ACTIONS = 20000
+
+
+@dataclass
+class GameResult:
+    index: int
+    config: int
+    a_side: str
+    scenario: str
+    winner: str | None          # "a", "b" or None (draw)
+    reason: str
+    turns: int
+    actions: int
+    seconds: float
+    times: dict[str, list[float]] = field(default_factory=dict)   # "a"/"b" -> seconds per decision
+
+
+def _armies(roster, scenario: str, seed: int, attacker: str | None) -> dict:
+    rng = random.Random(seed * 7919 + 17)
+    out = {}
+    for side in ("Axis", "Allies"):
+        if scenario == "assault":
+            budget = 120 if side == attacker else 80
+        else:
+            budget = 100
+        out[side] = build_army(roster, side, budget, rng=rng).cards
+    return out
+
+
+def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
+              config: int | None = None, a_side: str | None = None,
+              scenario: str = "standard", turn_limit: int = 15, roster=None,
+              battle_map=None) -> GameResult:
+    """Play one headless game between two AI levels; A plays ``a_side``."""
+    from game.data.maps import load_configuration
+    from game.data.units import load_roster
+    from game.rules.dice import Dice
+    from game.rules.engine import new_game
+
+    roster = list((roster or load_roster()).values()) if not isinstance(roster, list) else roster
+    config = config if config is not None else 1 + index % 6
+    a_side = a_side or ("Axis" if (index // 6) % 2 == 0 else "Allies")
+    game_seed = seed * 100003 + index
+    bm = battle_map if battle_map is not None else load_configuration(config)
+    attacker = None
+    options: dict = {"turn_limit": turn_limit}
+    if scenario == "assault":
+        attacker = "Axis" if random.Random(game_seed).random() < 0.5 else "Allies"
+        options["attacker"] = attacker
+    armies = _armies(roster, scenario, game_seed, attacker)
+    game = new_game(bm, armies, scenario=scenario, dice=Dice(game_seed), options=options)
+    players = {a_side: make_player(level_a, game_seed + 1),
+               other_side(a_side): make_player(level_b, game_seed + 2)}
+    label = {a_side: "a", other_side(a_side): "b"}
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    n = 0
+    t_start = time.perf_counter()
+    while not game.over and n < MAX_ACTIONS:
+        side = game.state.to_act
+        t0 = time.perf_counter()
+        action = players[side].choose(game)
+        times[label[side]].append(time.perf_counter() - t0)
+        game.apply(action)
+        n += 1
+    seconds = time.perf_counter() - t_start
+    out = game.state.outcome
+    if out is None:
+        winner, reason = None, f"stopped after {n} actions"
+    else:
+        winner = label.get(out.winner) if out.winner else None
+        reason = out.reason
+    return GameResult(index, config, a_side, scenario, winner, reason, game.state.turn, n,
+                      seconds, times)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    i = min(len(s) - 1, max(0, int(math.ceil(q * len(s))) - 1))
+    return s[i]
+
+
+def _one(args: tuple) -> GameResult:
+    level_a, level_b, i, seed, scenario, turn_limit = args
+    return play_game(level_a, level_b, index=i, seed=seed, scenario=scenario,
+                     turn_limit=turn_limit)
+
+
+def run(level_a: str, level_b: str, games: int, seed: int = 1, *, scenario: str = "standard",
+        turn_limit: int = 15, jobs: int = 1, progress=None) -> list[GameResult]:
+    """Play ``games`` games; ``scenario`` "standard", "assault" or "mixed" (alternating)."""
+    tasks = []
+    for i in range(games):
+        sc = scenario if scenario != "mixed" else ("standard" if i % 2 == 0 else "assault")
+        tasks.append((level_a, level_b, i, seed, sc, turn_limit))
+    results: list[GameResult] = []
+    if jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(jobs) as pool:
+            for r in pool.imap_unordered(_one, tasks):
+                results.append(r)
+                if progress:
+                    progress(r)
+    else:
+        for t in tasks:
+            r = _one(t)
+            results.append(r)
+            if progress:
+                progress(r)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def format_table(level_a: str, level_b: str, results: list[GameResult]) -> str:
+    n = len(results)
+    w = sum(1 for r in results if r.winner == "a")
+    lo_ = sum(1 for r in results if r.winner == "b")
+    d = n - w - lo_
+    lo, hi = wilson(w, n)
+    lines = [f"A = {level_a}, B = {level_b}: {n} games "
+             f"({', '.join(sorted({r.scenario for r in results}))}; configurations 1-6, both sides)",
+             "",
+             f"{'':10} {'wins':>5} {'losses':>6} {'draws':>5}  {'win rate':>8}  {'95% interval':>15}",
+             f"{'A ' + level_a:10} {w:5d} {lo_:6d} {d:5d}  {100 * w / max(1, n):7.1f}%  "
+             f"{100 * lo:6.1f}%-{100 * hi:5.1f}%", ""]
+    turns = [r.turns for r in results]
+    lines.append(f"average game length: {statistics.mean(turns):.2f} turns, "
+                 f"{statistics.mean(r.actions for r in results):.0f} actions")
+    secs = [r.seconds for r in results]
+    lines.append(f"game wall time: median {statistics.median(secs):.2f} s, "
+                 f"max {max(secs):.2f} s")
+    for key, lvl in (("a", level_a), ("b", level_b)):
+        xs = [t for r in results for t in r.times.get(key, [])]
+        lines.append(f"decision time {key.upper()} {lvl:8}: p50 {1000 * _pct(xs, .5):6.1f} ms  "
+                     f"p95 {1000 * _pct(xs, .95):6.1f} ms  max {1000 * max(xs or [0]):7.1f} ms  "
+                     f"({len(xs)} decisions)")
+    by_cfg: dict[int, list[int]] = {}
+    for r in results:
+        by_cfg.setdefault(r.config, [0, 0])
+        by_cfg[r.config][0] += r.winner == "a"
+        by_cfg[r.config][1] += 1
+    lines.append("A wins by configuration: " + ", ".join(
+        f"{c}: {v[0]}/{v[1]}" for c, v in sorted(by_cfg.items())))
+    reasons: dict[str, int] = {}
+    for r in results:
+        key = r.reason.split(" (")[0]
+        key = "".join(ch for ch in key if not ch.isdigit()).strip()
+        reasons[key] = reasons.get(key, 0) + 1
+    lines.append("endings: " + "; ".join(f"{k} x{v}" for k, v in
+                                         sorted(reasons.items(), key=lambda x: -x[1])))
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.ai.arena",
+                                 description="Seeded headless AI-vs-AI games and a results table.")
+    ap.add_argument("--a", default="veteran", choices=LEVELS, help="player A's level")
+    ap.add_argument("--b", default="recruit", choices=LEVELS, help="player B's level")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--scenario", default="standard", choices=("standard", "assault", "mixed"))
+    ap.add_argument("--turn-limit", type=int, default=15,
+                    help="a game undecided after this turn is a draw (default 15)")
+    ap.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    ap.add_argument("--quiet", action="store_true", help="no line per game")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+
+    def progress(r: GameResult) -> None:
+        if not args.quiet:
+            who = {"a": f"A ({args.a})", "b": f"B ({args.b})", None: "draw"}[r.winner]
+            print(f"game {r.index:4d}  config {r.config}  A={r.a_side:6}  {r.scenario:8}  "
+                  f"{who:16} turn {r.turns:2d}  {r.seconds:5.2f} s  {r.reason}", flush=True)
+    from game.rules.errors import DataError
+    try:
+        results = run(args.a, args.b, args.games, args.seed, scenario=args.scenario,
+                      turn_limit=args.turn_limit, jobs=args.jobs, progress=progress)
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print()
+    print(format_table(args.a, args.b, results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""Sensible armies within a budget and a scenario's limits, for the AI and for
+players who want one quickly.
+
+A built army has some armour, some antitank, cheap riflemen to hold the
+objective and a commander when the budget allows, and always passes
+:func:`game.rules.army.validate_army` for the limits it was built for
+(points, unit count, side, historical army limits, year).
+
+``python -m game.ai.army_builder --side Axis --budget 100 --seed 3`` prints one.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Iterable, Sequence
+
+from game.rules.army import HISTORICAL_LONERS, MAX_UNITS, Army, validate_army
+from game.rules.cards import UnitCard
+
+__all__ = ["build_army", "roles", "nation_groups", "main", "TARGET_UNITS"]
+
+TARGET_UNITS = 12       # a built army stops here even when the rules allow 15
+
+
+def _dice(c: UnitCard, kind: str, band: str) -> int:
+    return c.dice(kind, band) or 0
+
+
+def roles(c: UnitCard) -> set[str]:
+    """What a card is good for: "armour", "antitank", "rifles", "commander", "support"."""
+    out: set[str] = set()
+    if c.is_commander:
+        out.add("commander")
+    av = max(_dice(c, "Vehicle", "short"), _dice(c, "Vehicle", "medium"))
+    asol = max(_dice(c, "Soldier", "short"), _dice(c, "Soldier", "medium"))
+    if c.is_vehicle and av >= 8 and c.speed >= 1:
+        out.add("armour")
+    if c.is_soldier and av >= 9:
+        out.add("antitank")
+    if c.is_vehicle and "destroyer" in (c.subtype or "").lower():
+        out.add("antitank")
+    if c.is_soldier and not c.is_commander and c.cost <= 5 and asol >= 6 and c.speed >= 1:
+        out.add("rifles")
+    if not out:
+        out.add("support")
+    return out
+
+
+def nation_groups(side: str, historical: bool) -> list[tuple[str, ...]]:
+    """Nationalities that may share an army (all of the side without historical limits)."""
+    nations = {"Axis": ("Germany", "Italy", "Japan"),
+               "Allies": ("United States", "United Kingdom", "Soviet Union", "France")}[side]
+    if not historical:
+        return [nations]
+    loners = [(n,) for n in nations if n in HISTORICAL_LONERS]
+    rest = tuple(n for n in nations if n not in HISTORICAL_LONERS)
+    return ([rest] if rest else []) + loners
+
+
+def _worth(c: UnitCard) -> float:
+    """Rough firepower per point, to prefer efficient cards."""
+    v = max(_dice(c, "Vehicle", "medium"), _dice(c, "Vehicle", "short"))
+    s = max(_dice(c, "Soldier", "medium"), _dice(c, "Soldier", "short"))
+    return (v + s + 2 * c.defense_front + c.speed) / max(1, c.cost)
+
+
+def build_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
+               max_units: int = MAX_UNITS, historical: bool = False, year: int | None = None,
+               rng: random.Random | None = None, name: str | None = None) -> Army:
+    """A legal army for ``side`` of at most ``budget`` points (see the module doc)."""
+    rng = rng or random.Random(0)
+    pool_all = [c for c in cards if c.side == side and (year is None or c.year <= year)]
+    if not pool_all:
+        raise ValueError(f"no {side} cards to build an army from")
+    groups = [g for g in nation_groups(side, historical)
+              if any(c.nationality in g for c in pool_all)]
+    best: Army | None = None
+    for attempt in range(12):
+        group = rng.choice(groups)
+        pool = [c for c in pool_all if c.nationality in group]
+        if historical and len(group) > 1 and rng.random() < 0.5:
+            nation = rng.choice(sorted({c.nationality for c in pool}))
+            pool = [c for c in pool if c.nationality == nation] or pool
+        army = _fill(pool, side, budget, max_units, rng)
+        army.name = name or f"{side} battle group"
+        if validate_army(army, budget, max_units, historical, year):
+            continue
+        if best is None or _score(army) > _score(best):
+            best = army
+        if attempt >= 2:
+            break
+    if best is None:
+        # the plainest legal army: the cheapest cards, as many as fit
+        cheap = sorted(pool_all, key=lambda c: (c.cost, c.name))
+        if historical:
+            g = groups[0]
+            cheap = [c for c in cheap if c.nationality in g]
+        chosen: list[UnitCard] = []
+        for c in cheap * max_units:
+            if len(chosen) < max_units and sum(x.cost for x in chosen) + c.cost <= budget:
+                chosen.append(c)
+        best = Army(name or f"{side} battle group", side, chosen)
+    best.description = _describe(best)
+    return best
+
+
+def _score(army: Army) -> float:
+    rs = [roles(c) for c in army.cards]
+    have = {r for s in rs for r in s}
+    return army.points + 10 * len(have & {"armour", "antitank", "rifles", "commander"}) + \
+        2 * sum(1 for s in rs if "rifles" in s)
+
+
+def _pick(rng: random.Random, cands: Sequence[UnitCard], left: int) -> UnitCard | None:
+    ok = [c for c in cands if c.cost <= left]
+    if not ok:
+        return None
+    ok.sort(key=lambda c: -_worth(c))
+    top = ok[:3]
+    return rng.choice(top)
+
+
+def _fill(pool: list[UnitCard], side: str, budget: int, max_units: int,
+          rng: random.Random) -> Army:
+    max_units = min(max_units, TARGET_UNITS)
+    by_role: dict[str, list[UnitCard]] = {}
+    for c in pool:
+        for r in roles(c):
+            by_role.setdefault(r, []).append(c)
+    chosen: list[UnitCard] = []
+
+    def left() -> int:
+        return budget - sum(c.cost for c in chosen)
+
+    def add(c: UnitCard | None) -> None:
+        if c is not None and len(chosen) < max_units and c.cost <= left():
+            chosen.append(c)
+
+    rifles = sorted(by_role.get("rifles", []), key=lambda c: (c.cost, c.name))
+    reserve_rifles = 3 * (rifles[0].cost if rifles else 0)
+    # armour: one main tank within about half the budget, leaving room for the rest
+    armour = [c for c in by_role.get("armour", []) if c.cost <= max(12, budget * 0.5)]
+    main = [c for c in armour if c.cost >= budget * 0.15] or armour
+    add(_pick(rng, main, left() - reserve_rifles))
+    # a commander when affordable
+    if budget >= 60:
+        cmd = [c for c in by_role.get("commander", []) if c.cost <= budget * 0.12]
+        add(_pick(rng, cmd, left() - reserve_rifles))
+    # antitank
+    add(_pick(rng, by_role.get("antitank", []), left() - reserve_rifles))
+    # cheap riflemen for the objective (at least three)
+    for _ in range(3):
+        if rifles:
+            add(rng.choice(rifles[:2]))
+    # a second vehicle if a good share of the budget is left
+    if left() >= budget * 0.25:
+        add(_pick(rng, [c for c in by_role.get("armour", []) if c.cost <= left() - 4],
+                  left() - 4))
+    # spend the rest: support or antitank, then riflemen
+    extras = by_role.get("support", []) + by_role.get("antitank", [])
+    for _ in range(3):
+        add(_pick(rng, [c for c in extras if c.cost <= left()], left()))
+    while rifles and len(chosen) < max_units and left() >= rifles[0].cost:
+        add(rng.choice([c for c in rifles if c.cost <= left()]))
+    return Army("", side, chosen)
+
+
+def _describe(army: Army) -> str:
+    counts = army.counts()
+    return ", ".join(f"{n}x {name}" if n > 1 else name for name, n in counts.items())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.ai.army_builder",
+                                 description="Build a sensible army for a side and budget.")
+    ap.add_argument("--side", choices=("Axis", "Allies"), default="Axis")
+    ap.add_argument("--budget", type=int, default=100)
+    ap.add_argument("--historical", action="store_true")
+    ap.add_argument("--year", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    from game.data.units import load_roster
+    from game.rules.errors import DataError
+    try:
+        roster = load_roster()
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    army = build_army(roster.values(), args.side, args.budget, historical=args.historical,
+                      year=args.year, rng=random.Random(args.seed))
+    print(f"{army.name}: {army.points} points, {army.size} units")
+    for c in army.cards:
+        print(f"  {c.cost:3d}  {c.name}  ({', '.join(sorted(roles(c)))})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,172 @@
+"""The Recruit: a fixed behaviour table, predictable and good for learning.
+
+In the spirit of the solo-play rules of a later Axis & Allies game (an order
+per unit, a target table "strongest / weakest / nearest", a default order
+"move toward cover, then fire"), the Recruit plays each unit in army order:
+
+=================  =================================================================
+situation          behaviour
+=================  =================================================================
+Soldier, movement  move toward cover: the reachable hex with cover nearest the
+                   objective; without one, as far toward the objective as it can
+Vehicle, movement  move into firing range of the *weakest* enemy, as near the
+                   objective as possible; out of reach: toward the objective;
+                   front toward the nearest enemy
+assault            fire: antitank units (more dice against Vehicles than Soldiers)
+                   at the *strongest* Vehicle they can hit, the others at the
+                   *weakest* target; ties: the *nearest*; no target: stay
+defensive fire     fire at the first chance with the unit that rolls most dice
+first / second     goes first
+=================  =================================================================
+
+"Strongest" is the enemy with the highest cost; "weakest" the one with the
+lowest defense (then the lowest cost); "nearest" counts hexes.  It uses the
+engine only to know what is allowed (reachable hexes, targets), never the odds.
+"""
+from __future__ import annotations
+
+from game.rules.actions import Action, Attack, DefensiveFire, EndPhase, Move, PassDefensiveFire
+from game.rules.hexes import MAX_RANGE, hex_label, range_band
+from game.rules.state import DefensiveFirePrompt, Unit
+from game.rules.terrain import TERRAIN_RULES
+
+from game.ai.base import Player, SetupMixin
+from game.ai.knowledge import enemies, facing_toward
+
+__all__ = ["RecruitAI", "BEHAVIOUR_TABLE"]
+
+BEHAVIOUR_TABLE = {
+    "soldier_move": "move toward cover nearest the objective",
+    "vehicle_move": "move into firing range of the weakest enemy",
+    "antitank_fire": "fire at the strongest Vehicle",
+    "fire": "fire at the weakest target",
+    "tie": "the nearest",
+    "defensive_fire": "fire at the first chance with the most dice",
+    "order": "go first",
+}
+
+
+def _antitank(u: Unit) -> bool:
+    v = u.card.dice("Vehicle", "medium") or u.card.dice("Vehicle", "short") or 0
+    s = u.card.dice("Soldier", "medium") or u.card.dice("Soldier", "short") or 0
+    return v > s
+
+
+def _weakness(t: Unit) -> tuple:
+    return (t.defense_value(True), t.card.cost)
+
+
+class RecruitAI(SetupMixin, Player):
+    level = "recruit"
+    go_first_default = True
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._phase_key: tuple | None = None
+        self._done: set[str] = set()
+
+    def pick(self, game) -> Action | None:
+        st = game.state
+        side = st.to_act
+        if isinstance(st.pending, DefensiveFirePrompt):
+            return self.defensive_fire(game, side, st.pending)
+        a = self.setup_pick(game)
+        if a is not None or st.pending is not None or not (
+                st.phase.is_movement or st.phase.is_assault):
+            return a
+        key = (st.turn, st.phase, side)
+        if key != self._phase_key:
+            self._phase_key = key
+            self._done = set()
+        units = [u for u in sorted(st.units_of(side), key=lambda x: int(x.uid.split("-")[-1])
+                                   if x.uid.split("-")[-1].isdigit() else 0)
+                 if u.on_map and not u.acted and not u.boarded and u.uid not in self._done]
+        for u in units:
+            a = self.fire(game, u) if st.phase.is_assault else self.move(game, u)
+            if a is not None and game.check(a) is None:
+                return a
+            self._done.add(u.uid)
+        self.say(f"{side} (Recruit) has given every unit its order.")
+        return EndPhase(side)
+
+    # --- movement ---------------------------------------------------------------------------
+    def move(self, game, u: Unit) -> Action | None:
+        st = game.state
+        obj = st.objective
+        reach = {h: r for h, r in game.reachable(u.uid).items() if r.stops}
+        if not reach or obj is None:
+            return None
+        bm = st.battle_map
+        here_d = u.hex.distance(obj)
+
+        def cover(h) -> bool:
+            t = TERRAIN_RULES[bm.terrain_at(h)]
+            return (t.vehicle_cover if u.is_vehicle else t.soldier_cover) is not None
+
+        dest, why = None, ""
+        if u.is_vehicle:
+            foes = enemies(st, u.side)
+            if foes:
+                weakest = min(foes, key=lambda t: (_weakness(t), t.hex.distance(u.hex)))
+                band_ok = [h for h in reach if h.distance(weakest.hex) <= MAX_RANGE
+                           and u.card.dice(weakest.card.type, range_band(h.distance(weakest.hex)))
+                           and bm.can_see(h, weakest.hex)]
+                in_range_now = (u.hex.distance(weakest.hex) <= MAX_RANGE and u.card.dice(
+                    weakest.card.type, range_band(u.hex.distance(weakest.hex)))
+                    and bm.can_see(u.hex, weakest.hex))
+                if not in_range_now and band_ok:
+                    dest = min(band_ok, key=lambda h: (h.distance(obj), reach[h].cost, h.r, h.x2))
+                    why = f"into firing range of the weakest enemy, {weakest.name}"
+        if dest is None:
+            covered = [h for h in reach if cover(h) and h.distance(obj) <= here_d]
+            if covered and not (cover(u.hex) and min(h.distance(obj) for h in covered) >= here_d):
+                dest = min(covered, key=lambda h: (h.distance(obj), reach[h].cost, h.r, h.x2))
+                why = "toward cover near the objective"
+            else:
+                closer = [h for h in reach if h.distance(obj) < here_d]
+                if closer:
+                    dest = min(closer, key=lambda h: (h.distance(obj), reach[h].cost, h.r, h.x2))
+                    why = "toward the objective"
+        if dest is None:
+            return None
+        facing = None
+        if u.is_vehicle:
+            foes = enemies(st, u.side)
+            near = min(foes, key=lambda t: t.hex.distance(dest)) if foes else None
+            facing = facing_toward(dest, near.hex if near is not None and near.hex != dest
+                                   else obj) if (near or obj != dest) else u.facing
+        self.say(f"{u.name} moves to {hex_label(dest)}: {why} (Recruit: "
+                 f"{BEHAVIOUR_TABLE['vehicle_move' if u.is_vehicle else 'soldier_move']}).")
+        return Move(u.side, u.uid, reach[dest].path, facing)
+
+    # --- assault --------------------------------------------------------------------------------
+    def fire(self, game, u: Unit) -> Action | None:
+        st = game.state
+        infos = game.targets(u.uid)
+        if not infos:
+            return None
+        at = _antitank(u)
+        vehicles = [ti for ti in infos if st.units[ti.target].is_vehicle]
+        if at and vehicles:
+            ti = max(vehicles, key=lambda x: (st.units[x.target].card.cost, -x.distance, x.dice))
+            rule = BEHAVIOUR_TABLE["antitank_fire"]
+        else:
+            ti = min(infos, key=lambda x: (_weakness(st.units[x.target]), x.distance, -x.dice))
+            rule = BEHAVIOUR_TABLE["fire"]
+        t = st.units[ti.target]
+        self.say(f"{u.name} attacks {t.name} with {ti.dice} dice (Recruit: {rule}).")
+        return Attack(u.side, u.uid, ti.target, ti.mode)
+
+    def defensive_fire(self, game, side: str, p: DefensiveFirePrompt) -> Action:
+        st = game.state
+        mover = st.units[p.mover]
+        band = "short"
+
+        def dice(uid: str) -> int:
+            return st.units[uid].card.dice(mover.card.type, band) or 0
+        if not p.eligible:
+            return PassDefensiveFire(side)
+        uid = max(p.eligible, key=lambda x: (dice(x), x))
+        self.say(f"{st.units[uid].name} fires defensively at {mover.name} (Recruit: "
+                 f"{BEHAVIOUR_TABLE['defensive_fire']}).")
+        return DefensiveFire(side, uid)

@@ -1,0 +1,339 @@
+"""The Veteran: scores candidate actions and plays the best one.
+
+A candidate-action loop: in each decision the Veteran looks at every unit that
+may still act and scores what it could do -
+
+* attacks: the engine's exact odds (``game.targets``) turned into expected
+  points won over what the target already carries this phase, so hits are
+  focused on one unit and units with face-down hits get finished;
+* moves: every hex ``game.reachable`` offers, scored for the objective (more as
+  the deciding turns come; a big bonus for the only unit that can contest it),
+  cover, the shots it would have from there next assault phase, the threat of
+  the enemies that can see it there, and the risks on the way (movement rolls,
+  defensive fire);
+* defensive fire: the chance to stop the mover against the value of keeping
+  the shot for a more dangerous enemy that can still come.
+
+It then plays the best candidate, or ends the phase when nothing is worth it.
+"""
+from __future__ import annotations
+
+from game.rules.actions import (Action, Attack, DefensiveFire, Dismount, EndPhase, Move,
+                                PassDefensiveFire)
+from game.rules.hexes import DIRECTION_NAMES, hex_label
+from game.rules.state import DefensiveFirePrompt, Unit
+
+from game.ai.base import Player, SetupMixin
+from game.ai.knowledge import (attack_gain, best_facing, best_shot_from, control_urgency,
+                               cover_need, enemies, front_word, pct_damage, percent,
+                               shot_chance, threat_at, unit_value)
+
+__all__ = ["VeteranAI"]
+
+CONTEST_BONUS = 60.0        # the only unit that can contest the objective in the deciding turns
+ATTACK_THRESHOLD = 0.2      # expected points an attack must win to be worth the activation
+MOVE_MARGIN = 0.6           # a move must beat staying by this much
+
+
+def _contest_turn(state) -> int:
+    return 9 if state.scenario == "assault" else 6
+
+
+class VeteranAI(SetupMixin, Player):
+    level = "veteran"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._phase_key: tuple | None = None
+        self._done: set[str] = set()
+
+    # --- dispatch ------------------------------------------------------------------------------
+    def pick(self, game) -> Action | None:
+        st = game.state
+        side = st.to_act
+        if isinstance(st.pending, DefensiveFirePrompt):
+            return self.defensive_fire(game, side, st.pending)
+        a = self.setup_pick(game)
+        if a is not None or st.pending is not None or not (
+                st.phase.is_movement or st.phase.is_assault):
+            return a
+        key = (st.turn, st.phase, side)
+        if key != self._phase_key:
+            self._phase_key = key
+            self._done = set()
+        if st.phase.is_assault:
+            return self.assault(game, side)
+        return self.movement(game, side)
+
+    # --- scoring a hex ---------------------------------------------------------------------------
+    def hex_score(self, game, u: Unit, h, *, assault: bool,
+                  parts: dict | None = None) -> float:
+        st = game.state
+        obj = st.objective
+        urg = control_urgency(st)
+        value = unit_value(st, u)
+        soldierish = u.is_soldier or bool(st.passengers(u.uid))
+        score = 0.0
+        if obj is not None:
+            d = h.distance(obj)
+            w = (2.0 if soldierish else 0.8) * urg
+            o = -w * max(0, d - 1)
+            if d <= 1:
+                o += (4.0 if soldierish else 2.0) * urg
+                if st.turn >= _contest_turn(st) and not any(
+                        x.on_map and x.side == u.side and x.uid != u.uid
+                        and x.carrier != u.uid and x.hex.distance(obj) <= 1
+                        for x in st.units.values()):
+                    o += CONTEST_BONUS
+            score += o
+            if parts is not None:
+                parts["objective"] = o
+        c = cover_need(st, u, h)
+        if c is not None:
+            cv = (2.0 if u.is_soldier else 1.0) + 0.08 * value
+            score += cv
+            if parts is not None:
+                parts["cover"] = cv
+        thr = threat_at(st, u, h)
+        score -= thr * value * 0.6
+        if parts is not None:
+            parts["threat"] = -thr * value * 0.6
+        if not assault and u.card.attack:
+            shot, who = best_shot_from(st, u, h)
+            score += shot * 0.8
+            if parts is not None:
+                parts["shot"] = shot * 0.8
+                parts["shot_at"] = who
+        return score
+
+    def path_penalty(self, game, u: Unit, reach) -> float:
+        st = game.state
+        value = unit_value(st, u)
+        pen = 0.0
+        for _ in reach.rolls:
+            pen += 1.5 + 0.1 * value         # a failed roll ends the move where it is
+        prev = u.hex
+        foes = [e for e in enemies(st, u.side) if not e.disrupted and not e.fired_defensively
+                and not (u.is_soldier and e.is_vehicle)]
+        for b in reach.path:
+            for e in foes:
+                if e.hex.distance(prev) <= 1 and e.hex.distance(b) <= 1:
+                    p = shot_chance(st, e, e.hex, u, b)
+                    pen += p * (0.3 * value + 3.0)
+            prev = b
+        return pen
+
+    # --- movement ----------------------------------------------------------------------------------
+    def _order(self, game, side: str) -> list[Unit]:
+        st = game.state
+        obj = st.objective
+        units = [u for u in st.units_of(side)
+                 if u.on_map and not u.acted and u.uid not in self._done]
+
+        def key(u: Unit):
+            carrying = bool(st.passengers(u.uid))
+            d = u.hex.distance(obj) if obj is not None else 0
+            return (u.boarded, not carrying, -d, u.uid)
+        return sorted(units, key=key)
+
+    def movement(self, game, side: str) -> Action:
+        st = game.state
+        for u in self._order(game, side):
+            a = self.dismount(game, u) if u.boarded else self.best_move(game, u, assault=False)
+            if a is not None and game.check(a) is None:
+                return a
+            self._done.add(u.uid)
+        self.say(f"{side} ends its movement phase.")
+        return EndPhase(side)
+
+    def dismount(self, game, u: Unit) -> Action | None:
+        st = game.state
+        c = st.units.get(u.carrier or "")
+        if c is None or c.hex is None:
+            return None
+        obj = st.objective
+        near = obj is not None and c.hex.distance(obj) <= 2
+        stuck = c.acted is False and (c.disrupted or c.current_speed == 0)
+        danger = c.damaged or threat_at(st, c, c.hex) > 0.6
+        late = st.turn >= _contest_turn(st) and obj is not None and c.hex.distance(obj) <= 3
+        if not (near or stuck or danger or late):
+            return None
+        if not c.acted and not stuck and not danger:
+            return None                      # let the transport carry it first
+        why = ("close to the objective" if near else "the transport is in danger" if danger
+               else "time to take the objective")
+        self.say(f"{u.name} dismounts from {c.name} in {hex_label(c.hex)}: {why}.")
+        return Dismount(u.side, u.uid, c.hex)
+
+    def best_move(self, game, u: Unit, *, assault: bool) -> Action | None:
+        st = game.state
+        reach = game.reachable(u.uid)
+        obj = st.objective
+        here = self.hex_score(game, u, u.hex, assault=assault)
+        best_h, best_s, best_r = None, here + MOVE_MARGIN, None
+        for h, r in reach.items():
+            if not r.stops:
+                continue
+            s = self.hex_score(game, u, h, assault=assault) - self.path_penalty(game, u, r)
+            if s > best_s:
+                best_h, best_s, best_r = h, s, r
+        if best_h is None:
+            if u.is_vehicle and reach:
+                f = best_facing(st, u, u.hex, obj)
+                if f != u.facing:
+                    a = Move(u.side, u.uid, (), f)
+                    if game.check(a) is None and self._facing_matters(game, u, f):
+                        self.say(f"{u.name} turns to face {DIRECTION_NAMES[f]}: front toward "
+                                 f"the biggest threat.")
+                        return a
+            return None
+        facing = best_facing(st, u, best_h, obj) if u.is_vehicle else None
+        parts: dict = {}
+        self.hex_score(game, u, best_h, assault=assault, parts=parts)
+        self.say(self._move_text(game, u, best_h, best_r, parts))
+        return Move(u.side, u.uid, best_r.path, facing)
+
+    def _facing_matters(self, game, u: Unit, f: int) -> bool:
+        st = game.state
+        now = threat_at(st, u, u.hex, facing=u.facing)
+        new = threat_at(st, u, u.hex, facing=f)
+        return new < now - 0.05
+
+    def _move_text(self, game, u: Unit, h, r, parts: dict) -> str:
+        st = game.state
+        why = []
+        obj = st.objective
+        if obj is not None:
+            d0, d1 = u.hex.distance(obj), h.distance(obj)
+            if d1 <= 1:
+                why.append("to hold the objective")
+            elif d1 < d0:
+                why.append("toward the objective")
+        if parts.get("cover"):
+            why.append(f"into cover ({st.battle_map.terrain_at(h).value})")
+        who = parts.get("shot_at")
+        if who is not None and parts.get("shot", 0) > 1:
+            why.append(f"to fire at {who.name}")
+        if parts.get("threat", 0) > -0.5 and not why:
+            why.append("out of the enemy's sight")
+        if r.rolls:
+            why.append(f"risking {len(r.rolls)} movement roll{'s' if len(r.rolls) > 1 else ''}")
+        tail = ", ".join(why) if why else "a better position"
+        return f"{u.name} moves to {hex_label(h)}: {tail}."
+
+    # --- assault ------------------------------------------------------------------------------------
+    def attack_candidates(self, game, side: str) -> list[tuple[float, Attack, object, Unit]]:
+        st = game.state
+        out = []
+        for u in st.units_of(side):
+            if not u.on_map or u.acted or u.boarded or u.uid in self._done:
+                continue
+            for ti in game.targets(u.uid):
+                t = st.units[ti.target]
+                g = attack_gain(st, t, ti.odds) * self._target_weight(game, t)
+                out.append((g, Attack(side, u.uid, ti.target, ti.mode), ti.odds, t))
+        out.sort(key=lambda x: (-x[0], x[1].uid, x[1].target))
+        return out
+
+    def _target_weight(self, game, t: Unit) -> float:
+        """Enemies on or near the objective matter more as the deciding turns come."""
+        st = game.state
+        obj = st.objective
+        if obj is None or t.hex is None:
+            return 1.0
+        if t.hex.distance(obj) <= 1:
+            return 1.0 + 0.5 * control_urgency(st)
+        return 1.0
+
+    def assault(self, game, side: str) -> Action:
+        st = game.state
+        for g, a, odds, t in self.attack_candidates(game, side):
+            if g < ATTACK_THRESHOLD:
+                break
+            if game.check(a) is None:
+                u = st.units[a.uid]
+                p, words = pct_damage(odds, t)
+                mode = "" if a.mode == "normal" else f" ({a.mode.replace('_', ' ')})"
+                extra = " and finish it" if t.pending else ""
+                self.say(f"{u.name} attacks {t.name}{mode}{front_word(odds)}{extra}: "
+                         f"{percent(p)} {words}.")
+                return a
+        # nothing worth shooting: assault moves toward the objective
+        for u in self._order(game, side):
+            if u.boarded:
+                self._done.add(u.uid)
+                continue
+            a = self.best_move(game, u, assault=True)
+            if a is not None and game.check(a) is None:
+                return a
+            self._done.add(u.uid)
+        self.say(f"{side} ends its assault phase.")
+        return EndPhase(side)
+
+    # --- defensive fire -----------------------------------------------------------------------------
+    def defensive_fire(self, game, side: str, p: DefensiveFirePrompt) -> Action:
+        st = game.state
+        mover = st.units[p.mover]
+        value = unit_value(st, mover)
+        obj = st.objective
+        if obj is not None and p.to_hex.distance(obj) <= 1:
+            value *= 1.0 + 0.5 * control_urgency(st)
+        best = None
+        for uid in p.eligible:
+            try:
+                o = game.odds(uid, mover.uid, defensive=True, at_hex=p.at_hex)
+            except Exception:           # the engine refuses this shot now: skip it
+                continue
+            firer = st.units[uid]
+            if best is None or (o.p_stopped, -firer.card.cost) > (best[1].p_stopped,
+                                                                  -best[0].card.cost):
+                best = (firer, o)
+        if best is None:
+            self.say(f"{side} holds fire.")
+            return PassDefensiveFire(side)
+        firer, o = best
+        gain = o.p_stopped * value
+        # a better chance at the enter stage (e.g. the mover leaves cover)?
+        if p.stage == "leave":
+            try:
+                o2 = game.odds(firer.uid, mover.uid, defensive=True, at_hex=p.to_hex)
+            except Exception:
+                o2 = None
+            if o2 is not None and o2.p_stopped > o.p_stopped + 0.15:
+                self.say(f"{side} holds fire until {mover.name} enters "
+                         f"{hex_label(p.to_hex)}: {percent(o2.p_stopped)} there against "
+                         f"{percent(o.p_stopped)} now.")
+                return PassDefensiveFire(side)
+        reserve, danger = self._reserve(game, firer, mover)
+        if o.p_stopped < 0.05 or gain < reserve:
+            if danger is not None:
+                self.say(f"{side} holds {firer.name}'s fire against {mover.name}: "
+                         f"{danger.name} can still come.")
+            else:
+                self.say(f"{side} holds fire: {percent(o.p_stopped)} to stop {mover.name} "
+                         f"is not worth it.")
+            return PassDefensiveFire(side)
+        self.say(f"{firer.name} fires defensively at {mover.name}: "
+                 f"{percent(o.p_stopped)} to stop it.")
+        return DefensiveFire(side, firer.uid)
+
+    def _reserve(self, game, firer: Unit, mover: Unit) -> tuple[float, Unit | None]:
+        """Value of keeping ``firer``'s one defensive shot for a more dangerous
+        enemy that has not acted yet and could come next to it this phase."""
+        st = game.state
+        best, who = 0.0, None
+        for t in st.units.values():
+            if t.side != mover.side or t.uid == mover.uid or not t.on_map or t.acted \
+                    or t.boarded or t.disrupted:
+                continue
+            if t.is_soldier and firer.is_vehicle:
+                continue                      # Soldiers don't provoke Vehicles
+            d = t.hex.distance(firer.hex)
+            if d > t.current_speed + 1:
+                continue
+            p = shot_chance(st, firer, firer.hex, t, firer.hex, front=True)
+            v = unit_value(st, t) * p * 0.7
+            if v > best:
+                best, who = v, t
+        return best, who
+
