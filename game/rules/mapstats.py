@@ -132,9 +132,10 @@ def _sides(h: Hex, edges: frozenset) -> list[str]:
     return names
 
 
-def hex_notes(bm: BattleMap, h: Hex, depth: int = 5) -> list[str]:
+def hex_notes(bm: BattleMap, h: Hex, depth: int = 5, zones: bool = True) -> list[str]:
     """What a hex is and does under the rules, one sentence per line (rulebook: Terrain
-    Effects table, Roads, Movement Roll; rulings 5 and 8)."""
+    Effects table, Roads, Movement Roll; rulings 5 and 8).  ``zones=False`` leaves out
+    the deployment zones (a map section shown alone has none)."""
     if h in bm.half_hexes and h not in bm.terrain:
         return [f"{hex_label(h)}: edge half-hex - out of play, no unit may enter it."]
     if h not in bm.terrain:
@@ -155,7 +156,7 @@ def hex_notes(bm: BattleMap, h: Hex, depth: int = 5) -> list[str]:
     if bridges:
         notes.append(f"Bridge on the {', '.join(bridges)} hexside: the road crosses the stream "
                      "here. Bridge Demolition can destroy it; then crossing needs a movement roll.")
-    for end in ENDS:
+    for end in ENDS if zones else ():
         if h in bm.deployment_zone(end, depth):
             notes.append(f"In the {end} end's deployment zone (first {depth} whole hexes of "
                          "the row, ruling 8).")

@@ -110,6 +110,7 @@ def test_hex_notes_explain_terrain_roads_streams_and_bridges():
     assert "Forest" in notes_c[0] and "Objective hex." in notes_c
     assert any("right end's deployment zone" in n for n in notes_c)
     assert not any(n.startswith("Road") for n in notes_c)
+    assert not any("deployment zone" in n for n in hex_notes(bm, c, depth=1, zones=False))
     assert "out of play" in hex_notes(bm, Hex(-1, 0))[0]
     assert hex_notes(bm, Hex(5, 5)) == []
 

@@ -86,6 +86,7 @@ class PreviewScene(GuiScene):
         self._stats: dict[tuple[str, Any], Any] = {}
         self._renderers: dict[tuple, MapRenderer] = {}
         self._overlay: tuple[tuple, pygame.Surface] | None = None
+        self._panels: dict[str, tuple[tuple, pygame.Surface]] = {}
         self._tumble = 0.0
         self._tumble_rng = random.Random()           # faces shown while the die tumbles
         self._listing()
@@ -427,17 +428,36 @@ class PreviewScene(GuiScene):
                         bm.los.blocker(self.selected_hex, self.hover_hex)
                     draw_los_line(surface, lay, self.selected_hex, self.hover_hex,
                                   blocked_at=blocker)
-        self._draw_info(surface, areas["info"])
-        self._draw_panel(surface, areas["panel"])
+        info = areas["info"]
+        self._cached(surface, "info", info, (self.map_key, self.hover_hex, self.selected_hex,
+                                             self.error), self._draw_info)
+        panel = areas["panel"]
+        key = (self.map_key, self.show_zones, self.show_lines, self.show_labels, self.last_roll,
+               self.selected_hex is not None, self.error)
+        self._cached(surface, "panel", panel, None if self._tumble > 0 else key, self._draw_panel)
+
+    def _cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
+                paint: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+        """Text panels are drawn once per change of what they show, then blitted."""
+        full = (key, rect.size)
+        got = self._panels.get(name)
+        if key is None or got is None or got[0] != full:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            paint(img, img.get_rect())
+            got = (full, img)
+            if key is not None:
+                self._panels[name] = got
+        surface.blit(got[1], rect.topleft)
 
     def _draw_lines(self, surface: pygame.Surface, lay) -> None:
         stats = self.stats()
         if not isinstance(stats, dict) or "left" not in stats:
             return
-        for end, st in stats.items():
+        for end, width in (("left", 5), ("right", 2)):     # both stay visible if they coincide
+            st = stats[end]
             if st.longest_line:
                 a, b, _ = st.longest_line
-                draw_los_line(surface, lay, a, b, color=ZONE_COLORS[end], width=3)
+                draw_los_line(surface, lay, a, b, color=ZONE_COLORS[end], width=width)
 
     def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect, theme.BG_DARK)
@@ -445,7 +465,7 @@ class PreviewScene(GuiScene):
         x, y, w = rect.x + 10, rect.y + 6, rect.w - 20
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if bm is not None and self.hover_hex is not None:
-            notes = mapstats.hex_notes(bm, self.hover_hex)
+            notes = mapstats.hex_notes(bm, self.hover_hex, zones=self.section_view is None)
             if self.selected_hex is not None:
                 notes.insert(1, mapstats.sight_note(bm, self.selected_hex, self.hover_hex))
             for i, n in enumerate(notes):
@@ -463,7 +483,7 @@ class PreviewScene(GuiScene):
             lines.append(("Point at a hex to read what its terrain does; click a hex to see "
                           "everything visible from it (S short, M medium, L long range).",
                           theme.TEXT_DIM))
-        f = theme.font(15)
+        f = theme.font(18)
         for text, colour in lines:
             for line in wrap(text, f, w):
                 if y + f.get_linesize() > rect.bottom - 4:
@@ -480,7 +500,7 @@ class PreviewScene(GuiScene):
             y = draw_text(surface, f"Section {self.section_view}", (x, y), 22, theme.ACCENT,
                           bold=True).bottom + 2
             y = draw_text(surface, f"side {i} of {len(self._sections)} - one side of a "
-                          "double-sided map sheet", (x, y), 15, theme.TEXT_DIM, width=w).bottom + 8
+                          "double-sided map sheet", (x, y), 17, theme.TEXT_DIM, width=w).bottom + 8
         else:
             name = self._names.get(self.config_number, "")
             y = draw_text(surface, f"{self.config_number}  {name}", (x, y), 22, theme.ACCENT,
@@ -495,7 +515,7 @@ class PreviewScene(GuiScene):
             return
         if self.section_view is None and bm.sections:
             secs = ", ".join(f"{s.quadrant} {s.name}" for s in bm.sections)
-            y = draw_text(surface, "Sections: " + secs, (x, y), 15, theme.TEXT_DIM, width=w).bottom + 8
+            y = draw_text(surface, "Sections: " + secs, (x, y), 17, theme.TEXT_DIM, width=w).bottom + 8
         stats = self.stats()
         if self.section_view is not None:
             y = self._section_facts(surface, stats, x, y, w)
@@ -504,10 +524,10 @@ class PreviewScene(GuiScene):
         self._legend(surface, x, y + 6, w, rect.bottom - (96 if self.section_view else 52))
 
     def _end_table(self, surface: pygame.Surface, stats: dict, x: int, y: int, w: int) -> int:
-        y = draw_text(surface, "Comparing the two ends", (x, y), 18, theme.TEXT, bold=True).bottom + 4
-        col_l, col_r = x + w - 96, x + w - 40
-        draw_text(surface, "Left", (col_l, y), 15, ZONE_COLORS["left"], bold=True)
-        draw_text(surface, "Right", (col_r, y), 15, ZONE_COLORS["right"], bold=True)
+        y = draw_text(surface, "Comparing the two ends", (x, y), 20, theme.TEXT, bold=True).bottom + 4
+        col_l, col_r = x + w - 92, x + w - 40
+        draw_text(surface, "Left", (col_l, y), 17, ZONE_COLORS["left"], bold=True)
+        draw_text(surface, "Right", (col_r, y), 17, ZONE_COLORS["right"], bold=True)
         y += 20
         left, right = stats["left"], stats["right"]
 
@@ -524,34 +544,34 @@ class PreviewScene(GuiScene):
             ("Zone to objective (hexes)", _dash(left.objective_distance), _dash(right.objective_distance)),
             ("Longest line of sight from the zone", line_txt(left), line_txt(right)),
         ]
-        f = theme.font(15)
+        f = theme.font(17)
         for label, a, b in rows:
             lines = wrap(label, f, col_l - x - 8)
             top = y
             for ln in lines:
                 surface.blit(f.render(ln, True, theme.TEXT_DIM), (x, y))
                 y += f.get_linesize()
-            draw_text(surface, str(a), (col_l + 12, top), 16, theme.TEXT, bold=True)
-            draw_text(surface, str(b), (col_r + 12, top), 16, theme.TEXT, bold=True)
-            y += 3
+            draw_text(surface, str(a), (col_l + 10, top), 18, theme.TEXT, bold=True)
+            draw_text(surface, str(b), (col_r + 10, top), 18, theme.TEXT, bold=True)
+            y += 4
         for end, st in (("Left", left), ("Right", right)):
             if st.longest_line:
                 a, b, d = st.longest_line
                 y = draw_text(surface, f"{end}: {hex_label(a)} sees {hex_label(b)} ({d} hexes)",
-                              (x, y), 14, theme.TEXT_DIM).bottom
+                              (x, y), 16, theme.TEXT_DIM).bottom
         whole = [s for s in (left.longest_line, right.longest_line) if s]
         return y + 2 if whole else y
 
     def _section_facts(self, surface: pygame.Surface, stats: dict, x: int, y: int, w: int) -> int:
         y = draw_text(surface, f"{stats['hexes']} whole hexes, {stats['cover']} give Soldiers "
-                      f"cover, {stats['vehicle_cover']} give Vehicles cover.", (x, y), 15,
+                      f"cover, {stats['vehicle_cover']} give Vehicles cover.", (x, y), 17,
                       theme.TEXT, width=w).bottom + 4
         if stats["longest"]:
             a, b, d = stats["longest"]
             y = draw_text(surface, f"Longest line of sight on this side: {hex_label(a)} to "
-                          f"{hex_label(b)}, {d} hexes.", (x, y), 15, theme.TEXT, width=w).bottom + 4
+                          f"{hex_label(b)}, {d} hexes.", (x, y), 17, theme.TEXT, width=w).bottom + 4
         y = draw_text(surface, "Left/Right or the buttons flip through the sides; S goes back "
-                      "to the configurations.", (x, y), 14, theme.TEXT_DIM, width=w).bottom + 4
+                      "to the configurations.", (x, y), 16, theme.TEXT_DIM, width=w).bottom + 4
         return y
 
     def _legend(self, surface: pygame.Surface, x: int, y: int, w: int, limit: int) -> None:
@@ -563,13 +583,14 @@ class PreviewScene(GuiScene):
             items += [(BAND_COLORS["short"], "S  short range (0-1)"),
                       (BAND_COLORS["medium"], "M  medium range (2-4)"),
                       (BAND_COLORS["long"], "L  long range (5-8)"),
-                      ((60, 60, 60), "dark: no line of sight")]
+                      ((92, 96, 90), "plain: seen, beyond 8 hexes"),
+                      ((24, 24, 24), "dark: no line of sight")]
         for colour, text in items:
             if y + 20 > limit:
                 return
             pygame.draw.rect(surface, colour, (x, y + 2, 16, 14), border_radius=3)
-            draw_text(surface, text, (x + 24, y), 15, theme.TEXT_DIM)
-            y += 20
+            draw_text(surface, text, (x + 24, y), 17, theme.TEXT_DIM)
+            y += 21
 
 
 def _dash(v: Any) -> str:
