@@ -160,6 +160,10 @@ def run(argv: list[str] | None = None) -> int:
     for note in app.messages:
         print(f"hexfront: {note}", file=sys.stderr)
 
+    if args.solo:
+        from game.ui.battle_setup_data import BattleSetup
+        from game.ui.scenes.battle_setup import BattleSetupScene
+        return app.run(BattleSetupScene(app, BattleSetup(solo="Axis", seed=args.seed)))
     if setup is None:
         return app.run(app.menu_scene())
 

@@ -40,6 +40,7 @@ class BattleSetup:
     saved_game: Any = None                      # a Game restored from a save (--load / menu)
     save_path: str | None = None                # where it was loaded from
     demo_frames: int | None = None              # --demo: play legal random actions this long
+    solo: str | None = None                     # solo practice: the side the AI plays
 
     def __post_init__(self) -> None:
         if self.scenario not in SCENARIOS:
@@ -51,6 +52,8 @@ class BattleSetup:
             raise ValueError(f"attacker must be Axis or Allies, not '{self.attacker}'")
         if self.scenario == "assault" and self.attacker is None:
             self.attacker = "Axis"
+        if self.solo is not None and self.solo not in SIDES:
+            raise ValueError(f"the AI side must be Axis or Allies, not '{self.solo}'")
 
     @property
     def defender(self) -> str | None:

@@ -240,3 +240,24 @@ def test_every_roster_card_fits_on_the_card_view(app):
     surf = pygame.Surface((320, 600))
     for card in load_roster().values():
         assert draw_card(surf, card, pygame.Rect(0, 0, 300, 560)), card.name
+
+
+def test_solo_practice_gives_the_ai_its_sample_army_and_skips_the_hand_over(app, monkeypatch):
+    from game.ui.scenes import battle_setup as bs
+    from game.ui.scenes.army_builder import ArmyBuilderScene
+    got = {}
+
+    def fake_battle(app_, setup):
+        got["setup"] = setup
+        from game.ui.scenes.army_builder import MessageScene
+        return MessageScene(app_, "battle", "stand-in"), None
+    monkeypatch.setattr(bs, "battle_scene", fake_battle)
+    setup = BattleSetup(solo="Axis")
+    scene = bs.next_step(app, setup)
+    assert isinstance(scene, ArmyBuilderScene) and scene.side == "Allies"
+    assert setup.armies["Axis"].side == "Axis"
+    app.switch(scene)
+    app.step()
+    press(app, "sample")
+    press(app, "done")
+    assert got["setup"].solo == "Axis" and set(got["setup"].armies) == {"Axis", "Allies"}

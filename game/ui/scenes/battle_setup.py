@@ -49,7 +49,7 @@ def sample_army(side: str) -> Any:
 # --- setups ------------------------------------------------------------------------------
 def make_setup(*, scenario: str = "standard", config: int | None = None, seed: int | None = None,
                axis_file: str | None = None, allies_file: str | None = None,
-               attacker: str | None = None) -> BattleSetup:
+               attacker: str | None = None, solo: str | None = None) -> BattleSetup:
     """The setup for ``--hotseat`` / ``--demo``: given armies or the samples; the
     configuration rolled with the seed when not given."""
     rng = random.Random(seed)
@@ -58,7 +58,7 @@ def make_setup(*, scenario: str = "standard", config: int | None = None, seed: i
         roll = rng.randint(1, 6)
         config = roll
     setup = BattleSetup(scenario=scenario, config=config, config_roll=roll, seed=seed,
-                        attacker=attacker)
+                        attacker=attacker, solo=solo)
     files = {"Axis": axis_file, "Allies": allies_file}
     for side in SIDES:
         setup.armies[side] = load_army_file(files[side], side) if files[side] else sample_army(side)
@@ -106,13 +106,21 @@ def battle_scene(app: Any, setup: BattleSetup) -> tuple[Any, str | None]:
 def next_step(app: Any, setup: BattleSetup, back: Any = None) -> Any:
     """After setup: hand the seat to each player in turn to build an army in
     secret (Allies first), then the battle screen."""
-    from game.ui.scenes.army_builder import HandOverScene
+    from game.ui.scenes.army_builder import HandOverScene, MessageScene
+    if setup.solo and setup.solo not in setup.armies:   # the AI takes its side's sample army
+        try:
+            setup.armies[setup.solo] = sample_army(setup.solo)
+        except DataError as exc:
+            return MessageScene(app, "Can't start the battle", str(exc))
     for side in ("Allies", "Axis"):
-        if side not in setup.armies:
-            return HandOverScene(app, setup, side)
+        if side in setup.armies:
+            continue
+        if setup.solo:                      # nobody to hide the army from
+            from game.ui.scenes.army_builder import ArmyBuilderScene
+            return ArmyBuilderScene(app, setup, side)
+        return HandOverScene(app, setup, side)
     scene, error = battle_scene(app, setup)
     if error:
-        from game.ui.scenes.army_builder import MessageScene
         return MessageScene(app, "Can't start the battle", error)
     return scene
 
@@ -311,7 +319,8 @@ class BattleSetupScene(GuiScene):
         w, h = surface.get_size()
         g = self._geometry((w, h))
         left, right = g["left"], g["right"]
-        draw_text(surface, "New hotseat battle", (left.x, 30 if h >= 760 else 18),
+        title = "Solo practice" if self.setup.solo else "New hotseat battle"
+        draw_text(surface, title, (left.x, 30 if h >= 760 else 18),
                   54 if h >= 760 else 44, theme.ACCENT, bold=True)
         draw_panel(surface, left)
         draw_panel(surface, right)

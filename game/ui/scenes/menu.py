@@ -73,7 +73,10 @@ class MenuScene(GuiScene):
             from game.ui.scenes.battle_setup import BattleSetupScene
             self.next_scene = BattleSetupScene(self.app)
         elif key == "solo":
-            self.message = "Solo practice: the AI opponent is not ready in this version."
+            from game.ui.battle_setup_data import BattleSetup
+            from game.ui.scenes.battle_setup import BattleSetupScene
+            # the player takes the Allies; the AI plays the Axis with its sample army
+            self.next_scene = BattleSetupScene(self.app, BattleSetup(solo="Axis"))
         elif key == "preview":
             from game.ui.scenes.preview import PreviewScene
             self.next_scene = PreviewScene(self.app)
