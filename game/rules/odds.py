@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-from .combat import AttackPlan, plan_attack, plan_counters, plan_hits
+from . import abilities
+from .combat import AttackPlan, hits_for, plan_attack, plan_counters, plan_hits
 from .hexes import Hex
 from .state import DAMAGED, DESTROYED, DISRUPTED, GameState
 
@@ -87,9 +88,10 @@ def odds_for_plan(state: GameState, plan: AttackPlan) -> Odds:
     target = state.units[plan.target]
     pmf = binomial(plan.dice, plan.p_success)
     by_hits: dict[int, float] = {}
+    hooked = abilities.has_hooks("hits")
     for s, p in enumerate(pmf):
         if p:
-            h = plan_hits(state, plan, s)
+            h = plan_hits(state, plan, s) if hooked else hits_for(s, plan.defense)
             by_hits[h] = by_hits.get(h, 0.0) + p
     pc = plan.p_cover
     out = [0.0, 0.0, 0.0, 0.0]          # worst face-down counter: none, dis, dam, des
