@@ -252,3 +252,77 @@ def test_cli_hotseat_setup_uses_samples_and_rolls_the_configuration():
     assert a.armies["Axis"].side == "Axis" and a.armies["Allies"].side == "Allies"
     assert make_setup(config=4, seed=5).config == 4
     assert make_setup(scenario="assault", config=2).budget("Axis") == 120
+
+
+class QuitAfter(Scene):
+    """Stands in for the battle screen: records its setup, quits after n frames."""
+    made = []
+
+    def __init__(self, app, setup, frames=1):
+        super().__init__(app)
+        self.setup = setup
+        self.left = frames
+        QuitAfter.made.append(self)
+
+    def update(self, dt):
+        self.left -= 1
+        if self.left <= 0:
+            self.quit = True
+
+    def draw(self, surface):
+        surface.fill((200, 30, 30))
+
+
+def test_cli_hotseat_opens_the_battle_with_its_setup(monkeypatch, tmp_path, capsys):
+    import game.ui.scenes.battle_setup as bs
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setattr(bs, "battle_scene", lambda app, setup: (QuitAfter(app, setup), None))
+    QuitAfter.made.clear()
+    code, err = _main(["--hotseat", "--config", "2", "--seed", "4", "--scenario", "assault",
+                       "--allies", str(ROOT / "units/armies/sample_allies.yaml")], capsys)
+    assert code == 0, err
+    setup = QuitAfter.made[0].setup
+    assert (setup.config, setup.seed, setup.scenario) == (2, 4, "assault")
+    assert setup.armies["Allies"].name.startswith("Rulebook Sample")
+
+
+def test_cli_demo_plays_frames_and_saves_a_screenshot(monkeypatch, tmp_path, capsys):
+    import game.ui.scenes.battle_setup as bs
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.setattr(bs, "battle_scene", lambda app, setup: (QuitAfter(app, setup, 10 ** 6), None))
+    QuitAfter.made.clear()
+    out = tmp_path / "demo.png"
+    code, err = _main(["--demo", "--frames", "12", "--screenshot", str(out), "--seed", "9"], capsys)
+    assert code == 0, err
+    assert QuitAfter.made[0].setup.demo_frames == 12 and QuitAfter.made[0].setup.seed == 9
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (1280, 800) and img.get_at((10, 10))[:3] == (200, 30, 30)
+    assert not (tmp_path / "cfg" / "settings.json").exists()     # a demo leaves settings alone
+
+
+def test_cli_without_a_battle_screen_says_so(monkeypatch, tmp_path, capsys):
+    import game.ui.scenes.battle_setup as bs
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setattr(bs, "battle_scene",
+                        lambda app, setup: (None, "The battle screen is not available in this version yet."))
+    code, err = _main(["--hotseat"], capsys)
+    assert code == 2 and "battle screen" in err
+
+
+def test_cli_preview_and_render_map_call_the_map_tools(monkeypatch, capsys):
+    calls = []
+    import game.ui.render_export as rx
+    import game.ui.scenes.preview as pv
+    monkeypatch.setattr(pv, "run_preview", lambda config=None: calls.append(("preview", config)) or 0)
+    monkeypatch.setattr(rx, "main_render", lambda n, out, zones, labels:
+                        calls.append(("render", n, out, zones, labels)) or 0)
+    assert _main(["--preview", "--config", "3"], capsys)[0] == 0
+    assert _main(["--render-map", "5", "--out", "m.png", "--zones"], capsys)[0] == 0
+    assert calls == [("preview", 3), ("render", 5, "m.png", True, False)]
+
+
+def test_cli_render_map_really_writes_a_png(tmp_path, capsys):
+    out = tmp_path / "map.png"
+    code, err = _main(["--render-map", "1", "--out", str(out), "--labels"], capsys)
+    assert code == 0, err
+    assert pygame.image.load(str(out)).get_width() > 100
