@@ -503,8 +503,8 @@ class MapRenderer:
         for end, color in ZONE_COLORS.items():
             zone = self.map.deployment_zone(end, self.zone_depth)
             shade_hexes(big, lay, zone, color + (36,))
-            outline_region(big, lay, zone, color, max(2, int(lay.size * 0.11)),
-                           only_towards=self.map.terrain)
+            outline_region(big, lay, zone, color, max(3, int(lay.size * 0.15)),
+                           only_towards=self.map.terrain, dashes=3)
 
     def _paint_grid(self, big: pygame.Surface, lay: HexLayout) -> None:
         layer = pygame.Surface(big.get_size(), pygame.SRCALPHA)
@@ -632,9 +632,10 @@ def outline_hex(surface: pygame.Surface, layout: HexLayout, h: Hex,
 
 def outline_region(surface: pygame.Surface, layout: HexLayout, hexes: Iterable[Hex],
                    color: Sequence[int], width: int = 3,
-                   only_towards: Iterable[Hex] | None = None) -> None:
+                   only_towards: Iterable[Hex] | None = None, dashes: int = 0) -> None:
     """Draw the perimeter of a set of hexes (the hexsides with a hex outside the set on
-    the other side; with ``only_towards``, only sides facing those hexes)."""
+    the other side; with ``only_towards``, only sides facing those hexes).  ``dashes`` > 0
+    draws each hexside as that many dashes (a line that can't be taken for a stream)."""
     region = set(hexes)
     toward = set(only_towards) if only_towards is not None else None
     for h in region:
@@ -643,6 +644,14 @@ def outline_region(surface: pygame.Surface, layout: HexLayout, hexes: Iterable[H
             if n in region or (toward is not None and n not in toward):
                 continue
             a, b = layout.edge(h, d)
+            if dashes > 0:
+                n_parts = 2 * dashes - 1
+                for i in range(0, n_parts, 2):
+                    p0 = (a[0] + (b[0] - a[0]) * i / n_parts, a[1] + (b[1] - a[1]) * i / n_parts)
+                    p1 = (a[0] + (b[0] - a[0]) * (i + 1) / n_parts,
+                          a[1] + (b[1] - a[1]) * (i + 1) / n_parts)
+                    pygame.draw.line(surface, color, p0, p1, width)
+                continue
             pygame.draw.line(surface, color, a, b, width)
             pygame.draw.circle(surface, color, a, width / 2.0)
             pygame.draw.circle(surface, color, b, width / 2.0)

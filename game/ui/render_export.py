@@ -16,6 +16,7 @@ import pygame
 from game.rules.board import BattleMap
 from game.rules.errors import DataError
 from game.rules.hexes import Hex
+from game.rules.mapstats import compare_ends
 from game.rules.terrain import Terrain
 from game.ui.fonts import font
 from game.ui.map_render import (PALETTE, STREAM_EDGE, STREAM_FILL, ROAD_EDGE, ROAD_FILL,
@@ -112,7 +113,32 @@ def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) 
             out.blit(f.render(f"{end.capitalize()} deploy zone", True, TEXT), (x + 34, y + 2))
             y += 24
         out.blit(fs.render("5 whole hexes from each end", True, TEXT_DIM), (x, y + 2))
-        y += 22
+        y += 30
+        _ends(out, x, y, rect.right - 12, bm)
+
+
+def _ends(out: pygame.Surface, x: int, y: int, right: int, bm: BattleMap) -> None:
+    """The two ends compared (as the preview's side panel, shorter)."""
+    stats = compare_ends(bm)
+    f, fb = font(17), font(18, bold=True)
+    out.blit(font(20, bold=True).render("Ends compared", True, TEXT), (x, y))
+    y += 24
+    cl, cr = right - 70, right - 26
+    out.blit(fb.render("L", True, ZONE_COLORS["left"]), (cl, y))
+    out.blit(fb.render("R", True, ZONE_COLORS["right"]), (cr, y))
+    y += 20
+    left, rgt = stats["left"], stats["right"]
+    rows = (("Cover hexes", len(left.soldier_cover), len(rgt.soldier_cover)),
+            ("See objective", len(left.zone_sees_objective), len(rgt.zone_sees_objective)),
+            ("To objective", left.objective_distance, rgt.objective_distance),
+            ("Longest sight", left.longest_line[2] if left.longest_line else "-",
+             rgt.longest_line[2] if rgt.longest_line else "-"))
+    for label, a, b in rows:
+        out.blit(f.render(label, True, TEXT_DIM), (x, y))
+        out.blit(fb.render(str(a), True, TEXT), (cl, y))
+        out.blit(fb.render(str(b), True, TEXT), (cr, y))
+        y += 20
+    out.blit(font(15).render("in each deployment zone", True, TEXT_DIM), (x, y + 2))
 
 
 def render_map_png(number: int, out: str | os.PathLike[str], zones: bool = False,
