@@ -19,7 +19,7 @@ from game.rules.hexes import Hex
 from game.rules.mapstats import compare_ends
 from game.rules.terrain import Terrain
 from game.ui.fonts import font
-from game.ui.map_render import (PALETTE, STREAM_EDGE, STREAM_FILL, ROAD_EDGE, ROAD_FILL,
+from game.ui.map_render import (STREAM_EDGE, STREAM_FILL, ROAD_EDGE, ROAD_FILL,
                                 TABLE_COLOR, WOOD, WOOD_DARK, WOOD_RAIL, ZONE_COLORS,
                                 MapRenderer, draw_objective, terrain_swatch)
 from game.ui.layout import HexLayout

@@ -203,3 +203,32 @@ def test_a_broken_map_file_is_reported_not_crashed(app):
     hover(app, (320, 320))
     key(app, pygame.K_s)                 # the sections still load
     assert scene.section_view == SECTION_SIDES[0] and scene.battle_map is not None
+
+
+def test_window_resize_refits_the_map(app):
+    scene = start(app, config=2)
+    before = scene.renderer()[0].hex_size
+    app.set_window_size((1600, 1000))
+    app.step()
+    after = scene.renderer()[0].hex_size
+    assert after > before
+    h = Hex(3, -2)
+    hover(app, scene.hex_center(h))
+    assert scene.hover_hex == h
+    assert scene.buttons["back"].rect.right <= 1600
+
+
+def test_run_preview_opens_the_scene_in_an_app():
+    """python main.py --preview --config N"""
+    from game.ui.scenes.preview import run_preview
+
+    class FakeApp:
+        size = (1280, 800)
+        ran = None
+
+        def run(self, scene):
+            FakeApp.ran = scene
+            return 0
+
+    assert run_preview(config=5, app_factory=FakeApp) == 0
+    assert isinstance(FakeApp.ran, PreviewScene) and FakeApp.ran.config_number == 5
