@@ -29,6 +29,8 @@ __all__ = ["App"]
 
 CAPTION = "Hexfront"
 FPS = 60
+_WIDGET_INPUT = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP,
+                 pygame.TEXTINPUT, pygame.MOUSEWHEEL)
 
 
 class App:
@@ -218,8 +220,9 @@ class App:
                 self.running = False
                 return
         consumed = self.ui.process_events(ev)
-        if self.scene is not None and not (consumed and ev.type in (
-                pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
+        # a click on a widget, typing into a text field or scrolling a list is the
+        # widget's alone; everything else (and pygame_gui's own events) goes to the scene
+        if self.scene is not None and not (consumed and ev.type in _WIDGET_INPUT):
             self.scene.handle_event(ev)
 
     # --- output ------------------------------------------------------------------------

@@ -261,3 +261,19 @@ def test_solo_practice_gives_the_ai_its_sample_army_and_skips_the_hand_over(app,
     press(app, "sample")
     press(app, "done")
     assert got["setup"].solo == "Axis" and set(got["setup"].armies) == {"Axis", "Allies"}
+
+
+def test_typing_the_army_name_does_not_trigger_shortcuts(app):
+    """Keys typed into the name field go to the field only ('a' is also the Add key)."""
+    s = builder(app)
+    click(app, s.name_entry.rect.center)
+    assert s.name_entry.is_focused
+    s.name_entry.set_text("")
+    for ch in "Panzer a":
+        k = pygame.key.key_code(ch) if ch != " " else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        app.step()
+    app.step()
+    assert s.army.cards == []
+    assert s.army.name == "Panzer a"
