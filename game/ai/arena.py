@@ -75,6 +75,7 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
     a_side = a_side or ("Axis" if (index // 6) % 2 == 0 else "Allies")
     game_seed = seed * 100003 + index
     bm = battle_map if battle_map is not None else load_configuration(config)
+    bm.los          # the line-of-sight table is built once per map, outside the timings
     attacker = None
     options: dict = {"turn_limit": turn_limit}
     if scenario == "assault":

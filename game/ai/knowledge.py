@@ -18,7 +18,7 @@ from game.rules.odds import binomial
 from game.rules.state import DAMAGED, DESTROYED, DISRUPTED, GameState, Unit, other_side
 from game.rules.terrain import TERRAIN_RULES
 
-__all__ = ["unit_value", "outcome_worth", "attack_gain", "cover_need", "shot_chance",
+__all__ = ["View", "dist", "attack_options", "unit_value", "outcome_worth", "attack_gain", "cover_need", "shot_chance",
            "threat_at", "best_shot_from", "best_facing", "facing_toward",
            "control_urgency", "percent", "front_word", "enemies", "pct_damage"]
 
@@ -112,21 +112,27 @@ def _p_hit(dice: int, need: int, defense: int) -> tuple[float, float]:
     return any_hit, exp
 
 
+def dist(a: Hex, b: Hex) -> int:
+    """Hex distance (same as ``Hex.distance``, without building a Hex)."""
+    dq = a.q - b.q
+    dr = a.r - b.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
 def shot_chance(state: GameState, shooter: Unit, s_hex: Hex, target: Unit, t_hex: Hex,
                 t_facing: int | None = None, *, front: bool | None = None) -> float:
     """Estimated chance that ``shooter`` in ``s_hex`` scores a hit that sticks (not
     cancelled by cover) on ``target`` standing in ``t_hex``; 0 when out of range,
     out of sight or without attack dice.  Built from the engine's range bands,
     line of sight, hits table and cover table; abilities are not modelled."""
-    d = s_hex.distance(t_hex)
+    d = dist(s_hex, t_hex)
     band = range_band(d)
     if band is None:
         return 0.0
     dice = shooter.card.dice(target.card.type, band)
     if not dice:
         return 0.0
-    bm = state.battle_map
-    if d > 0 and not bm.can_see(s_hex, t_hex):
+    if d > 0 and t_hex not in state.battle_map.los.visible_from(s_hex):
         return 0.0
     need = BASE_SUCCESS + (1 if shooter.impaired else 0)
     if target.is_vehicle:
@@ -145,15 +151,43 @@ def shot_chance(state: GameState, shooter: Unit, s_hex: Hex, target: Unit, t_hex
     return p
 
 
+class View:
+    """One decision's look at the position from ``side``: the enemies and memoised
+    estimates (threat to a unit in a hex, the best shot from a hex)."""
+
+    def __init__(self, state: GameState, side: str) -> None:
+        self.state = state
+        self.side = side
+        self.foes = enemies(state, side)
+        self._threat: dict = {}
+        self._shot: dict = {}
+
+    def threat(self, u: Unit, h: Hex, facing: int | None = None) -> float:
+        key = (u.uid, h, facing)
+        v = self._threat.get(key)
+        if v is None:
+            v = self._threat[key] = threat_at(self.state, u, h, facing=facing, foes=self.foes)
+        return v
+
+    def best_shot(self, u: Unit, h: Hex) -> tuple[float, Unit | None]:
+        key = (u.uid, h)
+        v = self._shot.get(key)
+        if v is None:
+            v = self._shot[key] = best_shot_from(self.state, u, h, foes=self.foes)
+        return v
+
+
 def threat_at(state: GameState, u: Unit, h: Hex, *, facing: int | None = None,
-              exclude: frozenset[str] = frozenset()) -> float:
+              exclude: frozenset[str] = frozenset(), foes: list[Unit] | None = None) -> float:
     """Chance (roughly) that ``u`` standing in ``h`` gets hit by at least one enemy
     that can shoot at it from where the enemies stand now."""
     miss = 1.0
-    for e in enemies(state, u.side):
-        if e.uid in exclude or e.disrupted and e.hex.distance(h) > 4:
+    seen = state.battle_map.los.visible_from(h)
+    for e in (foes if foes is not None else enemies(state, u.side)):
+        if e.uid in exclude:
             continue
-        if e.hex.distance(h) > 8:
+        d = dist(e.hex, h)
+        if d > 8 or (e.disrupted and d > 4) or (d and e.hex not in seen):
             continue
         if u.is_vehicle and facing is None:
             p = shot_chance(state, e, e.hex, u, h, front=True)
@@ -164,12 +198,15 @@ def threat_at(state: GameState, u: Unit, h: Hex, *, facing: int | None = None,
     return 1.0 - miss
 
 
-def best_shot_from(state: GameState, u: Unit, h: Hex) -> tuple[float, Unit | None]:
+def best_shot_from(state: GameState, u: Unit, h: Hex,
+                   foes: list[Unit] | None = None) -> tuple[float, Unit | None]:
     """Best expected points ``u`` could win with one attack from ``h`` next assault
     phase, against enemies where they are now (and that enemy)."""
     best, who = 0.0, None
-    for e in enemies(state, u.side):
-        if e.hex.distance(h) > 8:
+    seen = state.battle_map.los.visible_from(h)
+    for e in (foes if foes is not None else enemies(state, u.side)):
+        d = dist(e.hex, h)
+        if d > 8 or (d and e.hex not in seen):
             continue
         p = shot_chance(state, u, h, e, e.hex)
         if not p:
@@ -178,6 +215,30 @@ def best_shot_from(state: GameState, u: Unit, h: Hex) -> tuple[float, Unit | Non
         if v > best:
             best, who = v, e
     return best, who
+
+
+def attack_options(game, u: Unit) -> list[tuple[str, str, object]]:
+    """``[(target uid, mode, exact Odds)]`` for every attack ``u`` may make from where
+    it is.  The engine's own ``game.targets`` when abilities add attack modes;
+    otherwise only the enemies in range and sight are asked for odds (fast)."""
+    from game.rules import abilities
+    from game.rules.errors import IllegalAction
+    st = game.state
+    if not u.on_map or u.boarded:
+        return []
+    if abilities.has_hooks("activation_options"):
+        return [(ti.target, ti.mode, ti.odds) for ti in game.targets(u.uid)]
+    seen = st.battle_map.los.visible_from(u.hex)
+    out = []
+    for t in enemies(st, u.side):
+        d = dist(t.hex, u.hex)
+        if d > 8 or (d and t.hex not in seen):
+            continue
+        try:
+            out.append((t.uid, "normal", game.odds(u.uid, t.uid)))
+        except IllegalAction:
+            continue
+    return out
 
 
 def facing_toward(a: Hex, b: Hex) -> int:
@@ -198,13 +259,14 @@ def best_facing(state: GameState, u: Unit, h: Hex, fallback: Hex | None = None) 
     """Vehicles: the facing in ``h`` that keeps the front toward the biggest threat
     (enemy anti-Vehicle dice weighted by range), else toward ``fallback``."""
     weights: list[tuple[Hex, float]] = []
+    seen = state.battle_map.los.visible_from(h)
     for e in enemies(state, u.side):
-        d = e.hex.distance(h)
+        d = dist(e.hex, h)
         band = range_band(d)
         if band is None or d == 0:
             continue
         dice = e.card.dice("Vehicle", band)
-        if not dice or not state.battle_map.can_see(e.hex, h):
+        if not dice or e.hex not in seen:
             continue
         weights.append((e.hex, float(dice) * (1.5 if d <= 4 else 1.0)))
     default = facing_toward(h, fallback) if fallback is not None and fallback != h else u.facing

@@ -31,7 +31,7 @@ from game.rules.state import DefensiveFirePrompt, Unit
 from game.rules.terrain import TERRAIN_RULES
 
 from game.ai.base import Player, SetupMixin
-from game.ai.knowledge import enemies, facing_toward
+from game.ai.knowledge import attack_options, enemies, facing_toward
 
 __all__ = ["RecruitAI", "BEHAVIOUR_TABLE"]
 
@@ -142,20 +142,19 @@ class RecruitAI(SetupMixin, Player):
     # --- assault --------------------------------------------------------------------------------
     def fire(self, game, u: Unit) -> Action | None:
         st = game.state
-        infos = game.targets(u.uid)
+        infos = [(st.units[t], mode, o) for t, mode, o in attack_options(game, u)]
         if not infos:
             return None
         at = _antitank(u)
-        vehicles = [ti for ti in infos if st.units[ti.target].is_vehicle]
+        vehicles = [x for x in infos if x[0].is_vehicle]
         if at and vehicles:
-            ti = max(vehicles, key=lambda x: (st.units[x.target].card.cost, -x.distance, x.dice))
+            t, mode, o = max(vehicles, key=lambda x: (x[0].card.cost, -x[2].distance, x[2].dice))
             rule = BEHAVIOUR_TABLE["antitank_fire"]
         else:
-            ti = min(infos, key=lambda x: (_weakness(st.units[x.target]), x.distance, -x.dice))
+            t, mode, o = min(infos, key=lambda x: (_weakness(x[0]), x[2].distance, -x[2].dice))
             rule = BEHAVIOUR_TABLE["fire"]
-        t = st.units[ti.target]
-        self.say(f"{u.name} attacks {t.name} with {ti.dice} dice (Recruit: {rule}).")
-        return Attack(u.side, u.uid, ti.target, ti.mode)
+        self.say(f"{u.name} attacks {t.name} with {o.dice} dice (Recruit: {rule}).")
+        return Attack(u.side, u.uid, t.uid, mode)
 
     def defensive_fire(self, game, side: str, p: DefensiveFirePrompt) -> Action:
         st = game.state

@@ -24,9 +24,9 @@ from game.rules.hexes import DIRECTION_NAMES, hex_label
 from game.rules.state import DefensiveFirePrompt, Unit
 
 from game.ai.base import Player, SetupMixin
-from game.ai.knowledge import (attack_gain, best_facing, best_shot_from, control_urgency,
-                               cover_need, enemies, front_word, pct_damage, percent,
-                               shot_chance, threat_at, unit_value)
+from game.ai.knowledge import (View, attack_gain, attack_options, best_facing, control_urgency,
+                               cover_need, dist, enemies, front_word, pct_damage, percent,
+                               shot_chance, unit_value)
 
 __all__ = ["VeteranAI"]
 
@@ -51,6 +51,7 @@ class VeteranAI(SetupMixin, Player):
     def pick(self, game) -> Action | None:
         st = game.state
         side = st.to_act
+        self.view = View(st, side) if side else None
         if isinstance(st.pending, DefensiveFirePrompt):
             return self.defensive_fire(game, side, st.pending)
         a = self.setup_pick(game)
@@ -75,14 +76,14 @@ class VeteranAI(SetupMixin, Player):
         soldierish = u.is_soldier or bool(st.passengers(u.uid))
         score = 0.0
         if obj is not None:
-            d = h.distance(obj)
+            d = dist(h, obj)
             w = (2.0 if soldierish else 0.8) * urg
             o = -w * max(0, d - 1)
             if d <= 1:
                 o += (4.0 if soldierish else 2.0) * urg
                 if st.turn >= _contest_turn(st) and not any(
                         x.on_map and x.side == u.side and x.uid != u.uid
-                        and x.carrier != u.uid and x.hex.distance(obj) <= 1
+                        and x.carrier != u.uid and dist(x.hex, obj) <= 1
                         for x in st.units.values()):
                     o += CONTEST_BONUS
             score += o
@@ -94,12 +95,12 @@ class VeteranAI(SetupMixin, Player):
             score += cv
             if parts is not None:
                 parts["cover"] = cv
-        thr = threat_at(st, u, h)
+        thr = self.view.threat(u, h)
         score -= thr * value * 0.6
         if parts is not None:
             parts["threat"] = -thr * value * 0.6
         if not assault and u.card.attack:
-            shot, who = best_shot_from(st, u, h)
+            shot, who = self.view.best_shot(u, h)
             score += shot * 0.8
             if parts is not None:
                 parts["shot"] = shot * 0.8
@@ -113,11 +114,11 @@ class VeteranAI(SetupMixin, Player):
         for _ in reach.rolls:
             pen += 1.5 + 0.1 * value         # a failed roll ends the move where it is
         prev = u.hex
-        foes = [e for e in enemies(st, u.side) if not e.disrupted and not e.fired_defensively
+        foes = [e for e in self.view.foes if not e.disrupted and not e.fired_defensively
                 and not (u.is_soldier and e.is_vehicle)]
         for b in reach.path:
             for e in foes:
-                if e.hex.distance(prev) <= 1 and e.hex.distance(b) <= 1:
+                if dist(e.hex, prev) <= 1 and dist(e.hex, b) <= 1:
                     p = shot_chance(st, e, e.hex, u, b)
                     pen += p * (0.3 * value + 3.0)
             prev = b
@@ -154,7 +155,7 @@ class VeteranAI(SetupMixin, Player):
         obj = st.objective
         near = obj is not None and c.hex.distance(obj) <= 2
         stuck = c.acted is False and (c.disrupted or c.current_speed == 0)
-        danger = c.damaged or threat_at(st, c, c.hex) > 0.6
+        danger = c.damaged or self.view.threat(c, c.hex) > 0.6
         late = st.turn >= _contest_turn(st) and obj is not None and c.hex.distance(obj) <= 3
         if not (near or stuck or danger or late):
             return None
@@ -195,8 +196,8 @@ class VeteranAI(SetupMixin, Player):
 
     def _facing_matters(self, game, u: Unit, f: int) -> bool:
         st = game.state
-        now = threat_at(st, u, u.hex, facing=u.facing)
-        new = threat_at(st, u, u.hex, facing=f)
+        now = self.view.threat(u, u.hex, facing=u.facing)
+        new = self.view.threat(u, u.hex, facing=f)
         return new < now - 0.05
 
     def _move_text(self, game, u: Unit, h, r, parts: dict) -> str:
@@ -228,10 +229,10 @@ class VeteranAI(SetupMixin, Player):
         for u in st.units_of(side):
             if not u.on_map or u.acted or u.boarded or u.uid in self._done:
                 continue
-            for ti in game.targets(u.uid):
-                t = st.units[ti.target]
-                g = attack_gain(st, t, ti.odds) * self._target_weight(game, t)
-                out.append((g, Attack(side, u.uid, ti.target, ti.mode), ti.odds, t))
+            for target, mode, odds in attack_options(game, u):
+                t = st.units[target]
+                g = attack_gain(st, t, odds) * self._target_weight(game, t)
+                out.append((g, Attack(side, u.uid, target, mode), odds, t))
         out.sort(key=lambda x: (-x[0], x[1].uid, x[1].target))
         return out
 
