@@ -141,7 +141,9 @@ def hex_notes(bm: BattleMap, h: Hex, depth: int = 5, zones: bool = True) -> list
     if h not in bm.terrain:
         return []
     t = bm.terrain[h]
-    notes = [f"{hex_label(h)}: {t.title}. " + TERRAIN_RULES[t].summary]
+    summary = TERRAIN_RULES[t].summary
+    head = summary if summary.startswith(t.title) else f"{t.title}. {summary}"
+    notes = [f"{hex_label(h)}: {head}"]
     if h == bm.objective:
         notes.append("Objective hex.")
     if h in bm.road_hexes():

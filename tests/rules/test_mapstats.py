@@ -107,7 +107,7 @@ def test_hex_notes_explain_terrain_roads_streams_and_bridges():
     assert stream and "E, W hexsides" in stream[0] and "4+" in stream[0]
     assert any(n.startswith("Bridge on the W hexside") for n in notes_b)
     notes_c = hex_notes(bm, c, depth=1)
-    assert "Forest" in notes_c[0] and "Objective hex." in notes_c
+    assert notes_c[0].startswith(f"{hex_label(c)}: Forest: Vehicles pay 2") and "Objective hex." in notes_c
     assert any("right end's deployment zone" in n for n in notes_c)
     assert not any(n.startswith("Road") for n in notes_c)
     assert not any("deployment zone" in n for n in hex_notes(bm, c, depth=1, zones=False))

@@ -235,7 +235,7 @@ class PreviewScene(GuiScene):
         n = max(1, len(self._names))
         bw = max(70, min(150, (w - 16 - fixed) // n))
         for number in sorted(self._names):
-            label = fit(f"{number} {self._names[number]}", theme.font(15), bw - 12)
+            label = fit(f"{number} {self._names[number]}", theme.font(19), bw - 14)
             self.button(f"config{number}", (x, y, bw, bh), label,
                         tooltip=f"Configuration {number}: {self._names[number]} (key {number})")
             x += bw + gap
@@ -246,11 +246,13 @@ class PreviewScene(GuiScene):
         p = areas["panel"]
         row = p.bottom - 44
         third = (p.w - 4 * gap) // 3
-        self.button("zones", (p.x + gap, row, third, 36), f"Zones {'on' if self.show_zones else 'off'} (Z)")
-        self.button("labels", (p.x + 2 * gap + third, row, third, 36),
-                    f"Labels {'on' if self.show_labels else 'off'} (L)")
-        self.button("lines", (p.x + 3 * gap + 2 * third, row, third, 36),
-                    f"Lines {'on' if self.show_lines else 'off'} (F)")
+        # toggles: highlighted (selected) while on
+        self.button("zones", (p.x + gap, row, third, 36), "Zones (Z)",
+                    tooltip="Shade both deployment zones (ruling 8)")
+        self.button("labels", (p.x + 2 * gap + third, row, third, 36), "Labels (L)",
+                    tooltip="Show hex labels such as H6")
+        self.button("lines", (p.x + 3 * gap + 2 * third, row, third, 36), "Lines (F)",
+                    tooltip="Draw the longest line of sight out of each deployment zone")
         if self.section_view is not None:
             half = (p.w - 3 * gap) // 2
             self.button("prev", (p.x + gap, row - 42, half, 36), "< Previous side")
@@ -268,7 +270,9 @@ class PreviewScene(GuiScene):
     def _mark_selected(self) -> None:
         for key, b in self.buttons.items():
             on = (key == f"config{self.config_number}" and self.section_view is None) or \
-                 (key == "sections" and self.section_view is not None)
+                 (key == "sections" and self.section_view is not None) or \
+                 (key == "zones" and self.show_zones) or (key == "labels" and self.show_labels) or \
+                 (key == "lines" and self.show_lines)
             if on:
                 b.select()
             else:
@@ -277,8 +281,8 @@ class PreviewScene(GuiScene):
     def _set_toggle(self, name: str) -> None:
         setattr(self, name, not getattr(self, name))
         self._overlay = None
-        if getattr(self.app, "ui", None) is not None:
-            self.rebuild()
+        if self.buttons:
+            self._mark_selected()
 
     # --- events --------------------------------------------------------------------------------
     def on_button(self, key: str) -> None:
