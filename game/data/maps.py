@@ -251,7 +251,8 @@ def _parse_cell(c: Checker, value: Any, cells: dict[Cell, Terrain], *, entry: st
 
 def _parse_side(c: Checker, value: Any, cells: dict[Cell, Terrain], *, entry: str, field: str,
                 node: Any, key: Any) -> frozenset[Cell] | None:
-    if not isinstance(value, list) or len(value) != 2:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, list) for v in value)):
         c.problem(f"expected a hexside as a pair of adjacent hexes [[x, row], [x, row]], "
                   f"got {value!r}", entry=entry, field=field, node=node, key=key)
         return None
