@@ -277,3 +277,14 @@ def test_typing_the_army_name_does_not_trigger_shortcuts(app):
     app.step()
     assert s.army.cards == []
     assert s.army.name == "Panzer a"
+
+
+def test_the_armys_tokens_show_and_select_its_units(app):
+    s = builder(app)
+    press(app, "sample")
+    app.step()
+    assert len(s.strip_rects) == len(s.army.cards) == 8
+    click(app, s.strip_rects[6].center)
+    assert s.army_pick == 6 and s.browsed is s.army.cards[6]
+    press(app, "remove")
+    assert len(s.army.cards) == 7 and len(s.strip_rects) == 7

@@ -88,7 +88,9 @@ def test_preview_button_opens_the_map_preview(app):
     assert isinstance(app.scene, PreviewScene)
 
 
-def test_load_game_opens_a_file_dialog_and_a_bad_save_is_a_message(app, tmp_path):
+def test_load_game_opens_a_file_dialog_and_a_bad_save_is_a_message(app, tmp_path, monkeypatch):
+    import game.ui.scenes.menu as menu_mod
+    monkeypatch.setattr(menu_mod, "saves_available", lambda: True)
     menu = start_menu(app)
     press(app, "load")
     assert menu.file_dialog is not None and menu.file_dialog.alive()

@@ -156,6 +156,7 @@ class ArmyBuilderScene(GuiScene):
         self.name_entry: Any = None
         self._browser_items: dict[str, Any] = {}
         self._army_items: dict[str, int] = {}
+        self.strip_rects: list[pygame.Rect] = []      # the army's tokens, clickable
         self.validate()
 
     # --- data ----------------------------------------------------------------------------------
@@ -239,7 +240,7 @@ class ArmyBuilderScene(GuiScene):
                     object_id="#primary")
         self.button("remove", (card.x, card.bottom + 60, card.w, 40), "Remove selected unit")
         # the army
-        list_h = min(330, right.h // 2)
+        list_h = self._list_h(right)
         self.army_list = pygame_gui.elements.UISelectionList(
             pygame.Rect(right.x + 8, right.y + 44, right.w - 16, list_h), [], ui)
         self._fill_army_list()
@@ -406,6 +407,12 @@ class ArmyBuilderScene(GuiScene):
             self.load(event.text)
         elif t == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
             self.file_dialog = None
+        elif t == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.file_dialog is None:
+            for i, rect in enumerate(self.strip_rects):
+                if rect.collidepoint(event.pos) and i < len(self.army.cards):
+                    self.army_pick = i
+                    self.browsed = self.army.cards[i]
+                    break
         elif t == pygame.KEYDOWN and self.file_dialog is None and not (
                 self.name_entry is not None and self.name_entry.is_focused):
             if event.key == pygame.K_ESCAPE:
@@ -416,6 +423,28 @@ class ArmyBuilderScene(GuiScene):
                 self.on_button("remove")
 
     # --- drawing -------------------------------------------------------------------------------
+    @staticmethod
+    def _list_h(right: pygame.Rect) -> int:
+        return max(150, min(290, right.h // 2 - 50))
+
+    def _draw_strip(self, surface: pygame.Surface, right: pygame.Rect, y: int) -> int:
+        """The army's miniatures at a glance (one token per unit); returns the y below."""
+        from game.ui.tokens import draw_token
+        size, gap = 34, 4
+        per_row = max(1, (right.w - 16 + gap) // (size + gap))
+        rows = max(1, -(-max(1, len(self.army.cards)) // per_row))
+        self.strip_rects = []
+        for i, card in enumerate(self.army.cards):
+            r, c = divmod(i, per_row)
+            rect = pygame.Rect(right.x + 8 + c * (size + gap), y + r * (size + gap), size, size)
+            self.strip_rects.append(rect)
+            draw_token(surface, card, rect, side=self.side, facing=1, label=False,
+                       selected=(i == self.army_pick))
+        if not self.army.cards:
+            draw_text(surface, "No units yet: pick a card on the left and press Add.",
+                      (right.x + 10, y + 8), 19, theme.TEXT_DIM)
+        return y + rows * (size + gap)
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface)
         w, h = surface.get_size()
@@ -445,8 +474,9 @@ class ArmyBuilderScene(GuiScene):
         draw_text(surface, fit(f"Your army: {self.army.name}", theme.font(26, True), right.w - 16),
                   (right.x + 10, right.y + 12), 26, theme.ACCENT, bold=True)
         # validation
-        list_h = min(330, right.h // 2)
-        y = right.y + 44 + list_h + 14
+        list_h = self._list_h(right)
+        y = right.y + 44 + list_h + 8
+        y = self._draw_strip(surface, right, y) + 8
         bottom = right.bottom - 8
         if self.problems:
             draw_text(surface, "Not ready yet:", (right.x + 10, y), 24, theme.BAD, bold=True)

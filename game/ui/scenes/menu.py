@@ -14,7 +14,7 @@ from game.ui import theme
 from game.ui.settings import data_dir
 from game.ui.widgets import GuiScene, draw_background, draw_text
 
-__all__ = ["MenuScene", "ai_available", "preview_available", "saves_folder"]
+__all__ = ["MenuScene", "ai_available", "preview_available", "saves_available", "saves_folder"]
 
 
 def _has_module(name: str) -> bool:
@@ -35,6 +35,10 @@ def ai_available() -> bool:
 
 def preview_available() -> bool:
     return _has_module("game.ui.scenes.preview")
+
+
+def saves_available() -> bool:
+    return _has_module("game.saves")
 
 
 def saves_folder() -> Path:
@@ -63,6 +67,8 @@ class MenuScene(GuiScene):
             enabled = True
             if key == "preview" and not preview_available():
                 enabled, tip = False, "The map preview is not installed in this build."
+            if key == "load" and not saves_available():
+                enabled, tip = False, "Saving and loading games is not in this build yet."
             self.button(key, (w // 2 - bw // 2, top + i * (bh + gap), bw, bh), text,
                         object_id="#menu_button", tooltip=tip, enabled=enabled)
         self.file_dialog = None
