@@ -1,0 +1,141 @@
+"""``main.py --demo``: the battle screen plays itself with the AI from
+``game.ai`` (legal random actions when there is none), and solo practice:
+the AI plays its side.
+
+It plays like a person at the table: picks a unit, shows its move overlay for
+a moment, then acts; it waits for animations and clicks through the casualty
+phase.  Nothing here decides a rule: every action comes from
+``game.legal_actions()``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.rules.actions import Attack, Deploy, EndPhase, Move, Undeploy
+
+__all__ = ["DemoPlayer", "pick_action"]
+
+THINK = 0.25           # seconds between actions
+SHOW = 0.35            # seconds a selected unit's overlay is shown before it acts
+
+
+def pick_action(game: Any, rng: random.Random) -> Any | None:
+    """A legal action, chosen at random but the way a player would: deploy
+    every unit, act with most units before ending a phase, prefer attacks."""
+    acts = game.legal_actions()
+    if not acts:
+        return None
+    acts = [a for a in acts if not isinstance(a, Undeploy)] or acts
+    deploys = [a for a in acts if isinstance(a, Deploy)]
+    if deploys:
+        uid = deploys[0].uid
+        return rng.choice([a for a in deploys if a.uid == uid])
+    ends = [a for a in acts if isinstance(a, EndPhase)]
+    others = [a for a in acts if not isinstance(a, EndPhase)]
+    if not others:
+        return ends[0] if ends else rng.choice(acts)
+    if ends and rng.random() < 0.08:
+        return ends[0]
+    attacks = [a for a in others if isinstance(a, Attack)]
+    if attacks and rng.random() < 0.85:
+        return rng.choice(attacks)
+    by_unit: dict[str, list[Any]] = {}
+    for a in others:
+        by_unit.setdefault(getattr(a, "uid", ""), []).append(a)
+    uid = rng.choice(sorted(by_unit))
+    return rng.choice(by_unit[uid])
+
+
+def make_ai(level: str, seed: int | None) -> Any | None:
+    """An AI player from game.ai (``None`` when there is none)."""
+    try:
+        from game.ai.base import make_player
+        return make_player(level, seed)
+    except Exception:          # no AI in this version, or a broken one: play randomly
+        return None
+
+
+class DemoPlayer:
+    """Plays ``sides`` on the battle screen: every side for ``--demo`` (and then
+    it also clicks through the casualty phase), the AI's side in solo practice."""
+
+    def __init__(self, scene: Any, rng: random.Random, sides: tuple[str, ...] = ("Axis", "Allies"),
+                 level: str | None = "recruit", think: float = THINK) -> None:
+        self.scene = scene
+        self.rng = rng
+        self.sides = tuple(sides)
+        self.think = think
+        self.wait = 0.3
+        self.planned: Any = None
+        self.actions = 0
+        seed = rng.randrange(1 << 30)
+        self.ai = {s: make_ai(level, seed + i) for i, s in enumerate(self.sides)} if level else {}
+
+    @property
+    def everything(self) -> bool:
+        return len(self.sides) == 2
+
+    def choose(self) -> Any | None:
+        game = self.scene.game
+        player = self.ai.get(game.state.to_act)
+        if player is not None:
+            try:
+                a = player.choose(game)
+                if a is not None and game.check(a) is None:
+                    why = player.explain() if hasattr(player, "explain") else ""
+                    if why and not self.everything:
+                        self.scene.logp.add(f"AI: {why}", (170, 190, 230))
+                    return a
+            except Exception as exc:      # an AI bug must not end the battle: play on randomly
+                self.scene.logp.add(f"(the AI failed: {exc}; a random legal action instead)")
+                self.ai[game.state.to_act] = None
+        return pick_action(game, self.rng)
+
+    def update(self, dt: float) -> None:
+        sc = self.scene
+        if sc.next_scene is not None:
+            return
+        self.wait -= dt
+        if self.wait > 0 or sc.anim.busy:
+            return
+        mode = sc.mode
+        if not self.everything and (mode.name in ("casualty", "game_over") or
+                                    sc.game.state.to_act not in self.sides):
+            return
+        if mode.name == "casualty":
+            if not getattr(mode, "done", True):
+                mode.on_button("next")
+                self.wait = 0.25
+            else:
+                mode.on_button("continue")
+                self.wait = self.think
+            return
+        if mode.name == "game_over":
+            sc.show_victory()
+            return
+        if sc.stack:                    # nothing of ours is ever stacked; clear it
+            sc.stack.clear()
+        if self.planned is not None:
+            a, self.planned = self.planned, None
+            if sc.game.check(a) is None:
+                sc.send(a)
+                self.actions += 1
+            self.wait = self.think
+            return
+        if sc.game.state.to_act not in self.sides:
+            return
+        a = self.choose()
+        if a is None:
+            self.wait = self.think
+            return
+        if isinstance(a, (Move, Attack)):
+            sc.selected = a.uid        # show the move overlay / targets first
+            self.planned = a
+            self.wait = SHOW
+            return
+        if isinstance(a, Deploy):
+            sc.selected = a.uid
+        sc.send(a)
+        self.actions += 1
+        self.wait = self.think * (0.4 if isinstance(a, Deploy) else 1.0)

@@ -1,0 +1,1170 @@
+"""Input modes of the battle screen: the phase state machine.
+
+One mode per step a player can be in.  The *base* mode follows the game
+state (``mode_for(scene)``: choosing first/second, picking an end, deploying,
+moving/attacking, answering a defensive-fire prompt, placing a dismounted
+Soldier, game over); short-lived modes are stacked on top of it by the
+screen (choosing a facing, confirming, choosing between options, watching the
+casualty phase).
+
+A mode never decides a rule: it reads ``game.legal_actions()``,
+``reachable``, ``why_not_reach``, ``targets`` and ``odds`` and sends actions
+through ``scene.send``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from game.rules.actions import (Attack, Board, ChooseEnd, ChooseObjective, ChooseOrder,
+                                DefensiveFire, Deploy, EndPhase, Move, PassDefensiveFire,
+                                PlaceDismounted, Undeploy, describe_action)
+from game.rules.events import (CountersFlipped, DisruptionRemoved, GameEnded, ObjectiveControl,
+                               PhaseBegan, PointsCounted, TurnEnded, UnitDamaged, UnitDestroyed,
+                               UnitDisrupted)
+from game.rules.hexes import DIRECTION_NAMES, Hex, direction_between, hex_label, range_band
+from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase
+from game.ui import theme
+from game.ui.battle.panels import Button, draw_odds_box, draw_roster, draw_tooltip, pct
+from game.ui.battle.view import region_layer
+from game.ui.map_render import BAND_COLORS, ZONE_COLORS, draw_los_line, outline_hex
+from game.ui.widgets import draw_panel, draw_text, wrap
+
+__all__ = ["Mode", "OrderMode", "EndMode", "ObjectiveMode", "DeployMode", "PlayMode",
+           "DefensiveFireMode", "DismountMode", "GameOverMode", "FacingMode", "ConfirmMode",
+           "ChoiceMode", "CasualtyMode", "mode_for"]
+
+REACH_FILL = (70, 150, 230, 92)
+PASS_FILL = (70, 150, 230, 40)
+LEGAL_FILL = (255, 236, 120, 70)
+SELECT_RING = (255, 236, 120)
+TARGET_RING = (236, 70, 56)
+
+
+def side_name(side: str | None) -> str:
+    return theme.SIDE_LABEL.get(side, str(side)) if side else ""
+
+
+class Mode:
+    """Base: a prompt line, buttons, and input handlers that return True when used."""
+
+    name = "mode"
+    modal = False            # True: the map below takes no clicks while it is shown
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+
+    @property
+    def game(self):
+        return self.scene.game
+
+    @property
+    def state(self):
+        return self.scene.game.state
+
+    def prompt(self) -> str:
+        return ""
+
+    def buttons(self) -> list[Button]:
+        return []
+
+    def on_button(self, key: str) -> None:
+        pass
+
+    def on_click(self, pos: tuple[int, int], button: int) -> bool:
+        return False
+
+    def on_release(self, pos: tuple[int, int], button: int) -> bool:
+        return False
+
+    def on_key(self, key: int, mod: int) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """Map overlays drawn below the units.  They may depend only on the state
+        and on :meth:`under_key` (the screen caches the map, these overlays and
+        the units as one picture while nothing changes)."""
+
+    def under_key(self) -> Any:
+        """What, besides the game state, :meth:`draw_under` depends on."""
+        return None
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Drawn above the units (tooltips, boxes)."""
+
+    def same_as(self, other: "Mode") -> bool:
+        return type(self) is type(other)
+
+
+# --- setup ------------------------------------------------------------------------------
+class OrderMode(Mode):
+    name = "order"
+
+    def prompt(self) -> str:
+        p: OrderChoice = self.state.pending
+        if p.reason == "coin flip":
+            return f"Coin flip: the {side_name(p.side)} player won. {p.side}: go first or second?"
+        rolls = self.state.initiative_rolls
+        tot = {s: sum(r) for s, r in rolls.items()}
+        other = "Allies" if p.side == "Axis" else "Axis"
+        return (f"Turn {self.state.turn}: {p.side} wins the initiative ({tot.get(p.side, 0)} to "
+                f"{tot.get(other, 0)}). Go first or second?")
+
+    def buttons(self) -> list[Button]:
+        return [Button("first", "Go first", primary=True, hotkey="1"),
+                Button("second", "Go second", hotkey="2")]
+
+    def on_button(self, key: str) -> None:
+        side = self.state.pending.side
+        self.scene.send(ChooseOrder(side, key == "first"))
+
+    def on_key(self, key: int, mod: int) -> bool:
+        if key in (pygame.K_1, pygame.K_KP1, pygame.K_2, pygame.K_KP2):
+            self.on_button("first" if key in (pygame.K_1, pygame.K_KP1) else "second")
+            return True
+        return False
+
+
+class EndMode(Mode):
+    name = "end"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.hover_end: str | None = None
+
+    def prompt(self) -> str:
+        side = self.state.to_act
+        return f"{side_name(side)} player: choose the end of the battle map you start from."
+
+    def buttons(self) -> list[Button]:
+        return [Button("left", "Left end", primary=True), Button("right", "Right end")]
+
+    def on_button(self, key: str) -> None:
+        self.scene.send(ChooseEnd(self.state.to_act, key))
+
+    def under_key(self) -> Any:
+        return self.hovered_end()
+
+    def hovered_end(self) -> str | None:
+        mouse = self.scene.mouse
+        end = None
+        for key in ("left", "right"):
+            b = self.scene.buttons.get(key)
+            if b is not None and b.rect.collidepoint(mouse):
+                end = key
+        h = self.scene.hover_hex
+        if end is None and h is not None:
+            cx = self.scene.view.center(h)[0]
+            end = "left" if cx < self.scene.view.rect.centerx else "right"
+        return end
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        end = self.hovered_end()
+        for e in ("left", "right"):
+            zone = self.state.battle_map.deployment_zone(e)
+            col = ZONE_COLORS[e]
+            alpha = 120 if e == end else 45
+            self.scene.view.blit_layer(surface, ("zone", e, alpha), lambda lay, z=zone, c=col, a=alpha:
+                                       region_layer(lay, z, lambda h: c + (a,)))
+
+    def on_click(self, pos, button) -> bool:
+        h = self.scene.hover_hex
+        if button == 1 and h is not None:
+            cx = self.scene.view.center(h)[0]
+            self.on_button("left" if cx < self.scene.view.rect.centerx else "right")
+            return True
+        return False
+
+
+class ObjectiveMode(Mode):
+    name = "objective"
+
+    def legal(self) -> set[Hex]:
+        return {a.hex for a in self.scene.legal() if isinstance(a, ChooseObjective)}
+
+    def prompt(self) -> str:
+        return (f"{side_name(self.state.to_act)} player (defender): click the hex for the "
+                f"objective (not next to the map edge).")
+
+    def draw_under(self, surface) -> None:
+        legal = self.legal()
+        self.scene.view.blit_layer(surface, ("objective", self.scene.version),
+                                   lambda lay: region_layer(lay, legal, lambda h: LEGAL_FILL))
+
+    def on_click(self, pos, button) -> bool:
+        h = self.scene.hover_hex
+        if button == 1 and h is not None and h in self.legal():
+            self.scene.send(ChooseObjective(self.state.to_act, h))
+            return True
+        return False
+
+
+class DeployMode(Mode):
+    name = "deploy"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.dragging: str | None = None
+        self.tray: dict[str, pygame.Rect] = {}
+
+    @property
+    def side(self) -> str:
+        return self.state.to_act
+
+    def waiting(self) -> list[Any]:
+        return [u for u in self.state.units_of(self.side) if u.hex is None and not u.destroyed]
+
+    def deploys(self, uid: str) -> list[Deploy]:
+        return self.scene.cached(("deploys", uid), lambda: [
+            a for a in self.scene.legal() if isinstance(a, Deploy) and a.uid == uid])
+
+    def ensure_selection(self) -> None:
+        sel = self.scene.selected
+        st = self.state
+        if sel in st.units and st.units[sel].side == self.side:
+            return
+        w = self.waiting()
+        self.scene.selected = w[0].uid if w else None
+
+    def prompt(self) -> str:
+        self.ensure_selection()
+        n = len(self.waiting())
+        end = self.state.ends.get(self.side, "?")
+        if n:
+            return (f"{side_name(self.side)} deployment ({end} end): pick a unit below, then "
+                    f"click or drag it to a highlighted hex. {n} to place.")
+        return f"{side_name(self.side)} deployment: every unit is placed. Done, or take one back."
+
+    def buttons(self) -> list[Button]:
+        sel = self.scene.selected
+        placed = sel in self.state.units and self.state.units[sel].hex is not None
+        done = any(isinstance(a, EndPhase) for a in self.scene.legal())
+        return [Button("takeback", "Take back", enabled=placed, hotkey="Bksp"),
+                Button("done", "Done", enabled=done, primary=True, hotkey="Enter")]
+
+    def on_button(self, key: str) -> None:
+        if key == "takeback":
+            self.take_back(self.scene.selected)
+        elif key == "done":
+            self.scene.send(EndPhase(self.side))
+
+    def take_back(self, uid: str | None) -> None:
+        if uid is None:
+            return
+        if self.scene.send(Undeploy(self.side, uid)):
+            self.scene.selected = uid
+
+    def on_key(self, key, mod) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if any(isinstance(a, EndPhase) for a in self.scene.legal()):
+                self.on_button("done")
+            return True
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            sel = self.scene.selected
+            if sel in self.state.units and self.state.units[sel].hex is not None:
+                self.take_back(sel)
+            return True
+        return False
+
+    def tray_rect(self) -> pygame.Rect:
+        r = self.scene.prompt_rect
+        return pygame.Rect(r.x, r.y - 96, r.w, 92)
+
+    def place(self, uid: str, h: Hex) -> bool:
+        u = self.state.units[uid]
+        acts = self.deploys(uid)
+        here = [a for a in acts if a.hex == h and a.carrier is None]
+        board = [a for a in acts if a.hex == h and a.carrier is not None]
+        if not here and not board:
+            self.scene.note(f"{u.name} can't be placed in {hex_label(h)}: "
+                            f"{self.game.check(Deploy(self.side, uid, h, 0)) or 'not a legal hex'}")
+            return False
+
+        def put(a: Deploy) -> None:
+            if u.is_vehicle:
+                self.scene.push(FacingMode(self.scene, h, a.facing,
+                                           lambda f, a=a: self.scene.send(
+                                               Deploy(a.side, a.uid, a.hex,
+                                                      a.facing if f is None else f, a.carrier)),
+                                           keep_label="Keep facing"))
+            else:
+                self.scene.send(a)
+
+        if board and here:
+            carrier = self.state.units[board[0].carrier]
+            self.scene.push(ChoiceMode(self.scene, f"{u.name}: board {carrier.name} or stand in "
+                                                   f"{hex_label(h)}?",
+                                       [(f"Board {carrier.name}", lambda: put(board[0])),
+                                        ("Place in the hex", lambda: put(here[0]))]))
+        else:
+            put((here or board)[0])
+        return True
+
+    def on_click(self, pos, button) -> bool:
+        st = self.state
+        tray = self.tray_rect()
+        if tray.collidepoint(pos):
+            for uid, r in self.tray.items():
+                if r.collidepoint(pos):
+                    self.scene.selected = uid
+                    self.dragging = uid
+                    return True
+            return True
+        uid = self.scene.view.unit_at(st, pos)
+        if uid is not None and st.units[uid].side == self.side:
+            sel = self.scene.selected
+            if button == 3:
+                self.take_back(uid)
+                return True
+            u = st.units[sel] if sel in st.units else None
+            # a Soldier may be dropped onto its own transport
+            if u is not None and u.hex is None and u.is_soldier and st.units[uid].is_vehicle:
+                return self.place(sel, st.units[uid].hex)
+            self.scene.selected = uid
+            return True
+        h = self.scene.hover_hex
+        sel = self.scene.selected
+        if button == 1 and h is not None and sel in st.units and st.units[sel].hex is None:
+            self.place(sel, h)
+            return True
+        return False
+
+    def on_release(self, pos, button) -> bool:
+        uid, self.dragging = self.dragging, None
+        if uid is None or self.tray_rect().collidepoint(pos):
+            return False
+        h = self.scene.view.hex_at(pos)
+        if h is not None and self.state.units[uid].hex is None:
+            self.place(uid, h)
+            return True
+        return False
+
+    def draw_under(self, surface) -> None:
+        self.ensure_selection()
+        legal_all = self.scene.cached("deploy_hexes", lambda: {
+            a.hex for a in self.scene.legal() if isinstance(a, Deploy)})
+        sel = self.scene.selected
+        mine = {a.hex for a in self.deploys(sel)} if sel else set()
+        end = self.state.ends.get(self.side, "left")
+        col = ZONE_COLORS.get(end, (90, 140, 220))
+        view = self.scene.view
+        view.blit_layer(surface, ("deploy", self.scene.version, sel),
+                        lambda lay: region_layer(lay, legal_all | mine,
+                                                 lambda h: LEGAL_FILL if h in mine else col + (50,)))
+
+    def draw_over(self, surface) -> None:
+        waiting = self.waiting()
+        tray = self.tray_rect()
+        self.tray = draw_roster(surface, tray, waiting, self.scene.selected) if waiting else {}
+        if self.dragging and self.scene.mouse and not tray.collidepoint(self.scene.mouse):
+            from game.ui.tokens import draw_unit
+            u = self.state.units[self.dragging]
+            r = int(self.scene.view.layout.size * 0.62)
+            mx, my = self.scene.mouse
+            draw_unit(surface, u, pygame.Rect(mx - r, my - r, 2 * r, 2 * r), selected=True)
+
+
+# --- playing -------------------------------------------------------------------------------
+class PlayMode(Mode):
+    """Movement and assault phases: select a unit, move it, attack with it."""
+
+    name = "play"
+
+    @property
+    def side(self) -> str:
+        return self.state.active_side
+
+    def my_unit(self) -> Any | None:
+        sel = self.scene.selected
+        u = self.state.units.get(sel) if sel else None
+        if u is not None and u.side == self.side and u.on_map:
+            return u
+        return None
+
+    def unit_actions(self, uid: str) -> list[Any]:
+        by_uid = self.scene.cached("by_uid", self._by_uid)
+        return by_uid.get(uid, [])
+
+    def _by_uid(self) -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {}
+        for a in self.scene.legal():
+            out.setdefault(getattr(a, "uid", None), []).append(a)
+        return out
+
+    def reach(self) -> dict:
+        u = self.my_unit()
+        if u is None or u.acted:
+            return {}
+        return self.game.reachable(u.uid)
+
+    def attack_options(self) -> dict[str, list[Any]]:
+        """target uid -> [TargetInfo...] for the selected unit's legal attacks."""
+        u = self.my_unit()
+        if u is None or not self.state.phase.is_assault:
+            return {}
+        legal = {(a.target, a.mode) for a in self.unit_actions(u.uid) if isinstance(a, Attack)}
+        if not legal:
+            return {}
+        return self.scene.cached(("targets", u.uid), lambda: self._targets(u.uid, legal))
+
+    def _targets(self, uid, legal) -> dict[str, list[Any]]:
+        out: dict[str, list[Any]] = {}
+        for t in self.game.targets(uid):
+            if (t.target, t.mode) in legal:
+                out.setdefault(t.target, []).append(t)
+        return out
+
+    def extra_actions(self) -> list[Any]:
+        u = self.my_unit()
+        if u is None:
+            return []
+        return self.scene.cached(("extra", u.uid), lambda: [
+            a for a in self.unit_actions(u.uid) if not isinstance(a, (Move, Attack))])
+
+    def can_turn(self) -> bool:
+        u = self.my_unit()
+        return bool(u and self.scene.cached(("turn", u.uid), lambda: any(
+            isinstance(a, Move) and not a.path for a in self.unit_actions(u.uid))))
+
+    def prompt(self) -> str:
+        phase = "movement" if self.state.phase.is_movement else "assault"
+        u = self.my_unit()
+        who = side_name(self.side)
+        if u is None:
+            return f"{who} {phase}: click one of your units."
+        if u.acted:
+            return f"{u.name} has acted this phase. Pick another unit or end the phase."
+        if phase == "movement":
+            return f"{u.name}: click a shaded hex to move (hover to see the path and rolls)."
+        return f"{u.name}: click a ringed enemy to attack (hover for the odds), or a shaded hex to move."
+
+    def buttons(self) -> list[Button]:
+        return self.scene.cached(("play_buttons", self.scene.selected), self._buttons)
+
+    def _buttons(self) -> list[Button]:
+        out = []
+        for i, a in enumerate(self.extra_actions()[:3]):
+            out.append(Button(f"extra{i}", self._label(a)))
+        if self.can_turn():
+            out.append(Button("turn", "Turn in place", hotkey="T"))
+        out.append(Button("end", "End phase", primary=True, hotkey="E"))
+        return out
+
+    def _label(self, a: Any) -> str:
+        st = self.state
+        if isinstance(a, Board):
+            return f"Board {st.units[a.carrier].name}"
+        if type(a).__name__ == "Dismount":
+            return "Dismount"
+        if type(a).__name__ == "DemolishBridge":
+            return "Blow the bridge"
+        return describe_action(a).split(": ", 1)[-1].capitalize()
+
+    def on_button(self, key: str) -> None:
+        if key == "end":
+            self.end_phase()
+        elif key == "turn":
+            self.turn_in_place()
+        elif key.startswith("extra"):
+            acts = self.extra_actions()
+            i = int(key[5:])
+            if i < len(acts):
+                self.scene.send(acts[i])
+
+    def end_phase(self) -> None:
+        st = self.state
+        idle = [u for u in st.live_units(self.side)
+                if not u.acted and not u.boarded and
+                any(not isinstance(a, EndPhase) for a in self.unit_actions(u.uid))]
+        if idle:
+            names = ", ".join(u.name for u in idle[:3]) + ("..." if len(idle) > 3 else "")
+            self.scene.push(ConfirmMode(self.scene, f"{len(idle)} unit(s) have not acted ({names}). "
+                                                    f"End the phase anyway?",
+                                        lambda: self.scene.send(EndPhase(self.side))))
+        else:
+            self.scene.send(EndPhase(self.side))
+
+    def turn_in_place(self) -> None:
+        u = self.my_unit()
+        if u is None or not self.can_turn():
+            return
+        self.scene.push(FacingMode(self.scene, u.hex, u.facing,
+                                   lambda f, u=u: f is not None and f != u.facing and
+                                   self.scene.send(Move(self.side, u.uid, (), f)),
+                                   keep_label="Cancel"))
+
+    def on_key(self, key, mod) -> bool:
+        if key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.end_phase()
+            return True
+        if key == pygame.K_t:
+            self.turn_in_place()
+            return True
+        if key == pygame.K_TAB:
+            mine = [u.uid for u in self.state.live_units(self.side) if not u.acted and not u.boarded]
+            if mine:
+                cur = self.scene.selected
+                i = (mine.index(cur) + 1) % len(mine) if cur in mine else 0
+                self.scene.selected = mine[i]
+            return True
+        return False
+
+    def on_click(self, pos, button) -> bool:
+        st = self.state
+        uid = self.scene.view.unit_at(st, pos)
+        me = self.my_unit()
+        if button == 3:
+            self.scene.selected = None
+            return True
+        if uid is not None and me is not None and uid in self.attack_options():
+            self.attack(me, uid)
+            return True
+        h = self.scene.hover_hex
+        reach = self.reach()
+        if me is not None and h is not None and h in reach and reach[h].stops and \
+                (uid is None or st.units[uid].side == self.side and uid != me.uid
+                 and h != me.hex):
+            self.move(me, h, reach[h])
+            return True
+        if uid is not None:
+            self.scene.selected = uid
+            return True
+        if h is not None:
+            mine = [u for u in st.units_at(h, include_boarded=False) if u.side == self.side]
+            if mine:
+                self.scene.selected = mine[0].uid
+                return True
+            if me is not None and h != me.hex:
+                self.scene.note(self.game.why_not_reach(me.uid, h))
+                return True
+        return False
+
+    def move(self, u: Any, h: Hex, r: Any) -> None:
+        path = tuple(r.path)
+        if u.is_vehicle:
+            prev = path[-2] if len(path) > 1 else u.hex
+            travel = direction_between(prev, path[-1])
+            default = travel if travel is not None else u.facing
+            self.scene.push(FacingMode(self.scene, h, default,
+                                       lambda f: self.scene.send(Move(self.side, u.uid, path, f)),
+                                       keep_label="Face the way it moved"))
+        else:
+            self.scene.send(Move(self.side, u.uid, path, None))
+
+    def attack(self, u: Any, target: str) -> None:
+        infos = self.attack_options().get(target, [])
+        if len(infos) == 1:
+            self.scene.send(Attack(self.side, u.uid, target, infos[0].mode))
+            return
+        t = self.state.units[target]
+        opts = []
+        for info in infos:
+            label = "Attack" if info.mode == "normal" else info.mode.replace("_", " ").capitalize()
+            opts.append((f"{label} ({pct(1 - info.odds.p_none)} any effect)",
+                         lambda m=info.mode: self.scene.send(Attack(self.side, u.uid, target, m))))
+        self.scene.push(ChoiceMode(self.scene, f"{u.name} attacks {t.name}: how?", opts))
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw_under(self, surface) -> None:
+        me = self.my_unit()
+        view = self.scene.view
+        if me is None:
+            return
+        reach = self.reach()
+        if reach:
+            view.blit_layer(surface, ("reach", self.scene.version, me.uid),
+                            lambda lay: region_layer(
+                                lay, reach, lambda h: REACH_FILL if reach[h].stops else PASS_FILL,
+                                text=lambda h: str(reach[h].cost) if reach[h].stops else None))
+
+    def draw_path(self, surface, me, r) -> None:
+        lay = self.scene.view.layout
+        pts = [lay.hex_to_pixel(me.hex)] + [lay.hex_to_pixel(x) for x in r.path]
+        width = max(3, int(lay.size * 0.12))
+        pygame.draw.lines(surface, (0, 0, 0), False, [(x + 1, y + 1) for x, y in pts], width + 2)
+        bm = self.state.battle_map
+        prev = me.hex
+        for a, b, x in zip(pts, pts[1:], r.path):
+            road = bm.is_road(prev, x, self.state.destroyed_bridges)
+            pygame.draw.line(surface, theme.ACCENT if road else (250, 250, 250), a, b, width)
+            prev = x
+        pygame.draw.circle(surface, (250, 250, 250), pts[-1], width + 3)
+        f = theme.font(max(14, int(lay.size * 0.42)), bold=True)
+        for roll in r.rolls:
+            cx, cy = lay.hex_to_pixel(roll.to_hex)
+            box = pygame.Rect(0, 0, int(lay.size * 0.8), int(lay.size * 0.5))
+            box.center = (int(cx), int(cy - lay.size * 0.45))
+            pygame.draw.rect(surface, (250, 248, 240), box, border_radius=4)
+            pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=4)
+            img = f.render(f"{roll.need}+", True, (20, 20, 20))
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def draw_over(self, surface) -> None:
+        me = self.my_unit()
+        st = self.state
+        view = self.scene.view
+        h = self.scene.hover_hex
+        if me is not None and h is not None and not self.scene.hover_button:
+            reach = self.reach()
+            if h in reach:
+                self.draw_path(surface, me, reach[h])
+        slots = view.unit_slots(st)
+        targets = self.attack_options()
+        lay = view.layout
+        f = theme.font(max(14, int(lay.size * 0.36)), bold=True)
+        for uid, infos in targets.items():
+            r = slots.get(uid)
+            if r is None:
+                continue
+            info = infos[0]
+            col = BAND_COLORS.get(info.band, TARGET_RING)
+            pygame.draw.circle(surface, (0, 0, 0), r.center, r.w // 2 + 5, 4)
+            pygame.draw.circle(surface, col, r.center, r.w // 2 + 4, 3)
+            tag = info.band[:1].upper() + ("" if info.front is None else
+                                           (" F" if info.front else " R"))
+            img = f.render(tag, True, (0, 0, 0), col)
+            surface.blit(img, img.get_rect(midtop=(r.centerx, r.bottom + 1)))
+        mouse = self.scene.mouse
+        hover_uid = view.unit_at(st, mouse) if mouse else None
+        if me is not None and hover_uid in targets:
+            t = st.units[hover_uid]
+            draw_los_line(surface, lay, me.hex, t.hex, (255, 255, 255))
+            y = 0
+            for info in targets[hover_uid]:
+                title = f"{me.name} -> {t.name}" + ("" if info.mode == "normal"
+                                                     else f" ({info.mode.replace('_', ' ')})")
+                box = draw_odds_box(surface, (mouse[0], mouse[1] + y), title, info.odds,
+                                    bounds=view.rect)
+                y += box.h + 6
+            return
+        h = self.scene.hover_hex
+        if me is None or h is None or self.scene.hover_button:
+            return
+        reach = self.reach()
+        if h in reach:
+            r = reach[h]
+            lines = [f"{hex_label(h)}: costs {r.cost} of {me.current_speed}"
+                     + (" (road bonus used)" if r.road_bonus_used else "")]
+            chance = 1.0
+            for roll in r.rolls:
+                p = (7 - roll.need) / 6.0
+                chance *= p
+                lines.append(f"{roll.kind} roll entering {hex_label(roll.to_hex)}: "
+                             f"{roll.need}+ ({pct(p)})")
+            if r.rolls:
+                lines.append(f"chance to get there: {pct(chance)}")
+            if not r.stops:
+                lines.append("can pass through but not stop here")
+            draw_tooltip(surface, mouse, lines, view.rect)
+        elif h != me.hex and not me.acted and (st.phase.is_movement or st.phase.is_assault):
+            occupied = view.unit_at(st, mouse)
+            if occupied is None:
+                why = self.scene.cached(("why", me.uid, h),
+                                        lambda: self.game.why_not_reach(me.uid, h))
+                draw_tooltip(surface, mouse, [f"{hex_label(h)}: {why}"], view.rect, theme.WARN)
+
+
+class DefensiveFireMode(Mode):
+    """The defender answers a defensive-fire offer unit by unit (ruling 14)."""
+
+    name = "defensive_fire"
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.choice: str | None = None
+
+    @property
+    def prompt_obj(self) -> DefensiveFirePrompt:
+        return self.state.pending
+
+    def same_as(self, other: Mode) -> bool:
+        return False      # a new prompt each time (new stage / fewer eligible units)
+
+    def eligible(self) -> list[str]:
+        return list(self.prompt_obj.eligible)
+
+    def current(self) -> str:
+        el = self.eligible()
+        if self.choice not in el:
+            self.choice = el[0]
+        return self.choice
+
+    def odds(self, uid: str, at: Hex) -> Any:
+        p = self.prompt_obj
+        return self.scene.cached(("df", uid, p.mover, at),
+                                 lambda: self.game.odds(uid, p.mover, defensive=True, at_hex=at))
+
+    def prompt(self) -> str:
+        p = self.prompt_obj
+        mover = self.state.units[p.mover]
+        side = self.state.to_act
+        where = f"leaving {hex_label(p.from_hex)}" if p.stage == "leave" else \
+            f"entering {hex_label(p.to_hex)}"
+        return (f"{side_name(side)} player: defensive fire at {mover.name} {where}? "
+                f"Choose the firing unit on the map or with Tab.")
+
+    def buttons(self) -> list[Button]:
+        p = self.prompt_obj
+        uid = self.current()
+        o = self.odds(uid, p.at_hex)
+        out = [Button("fire", f"Fire here ({pct(o.p_stopped)})", primary=True, hotkey="F")]
+        if p.stage == "leave":
+            o2 = self.odds(uid, p.to_hex)
+            out.append(Button("wait", f"Fire at the next hex ({pct(o2.p_stopped)})", hotkey="N"))
+        out.append(Button("hold", "Hold fire", hotkey="H"))
+        return out
+
+    def on_button(self, key: str) -> None:
+        p = self.prompt_obj
+        side = self.state.to_act
+        if key == "fire":
+            self.scene.send(DefensiveFire(side, self.current()))
+        elif key == "wait":
+            self.scene.send(PassDefensiveFire(side))
+        elif key == "hold":
+            self.scene.hold_fire = (p.mover, p.to_hex)
+            self.scene.send(PassDefensiveFire(side))
+
+    def on_key(self, key, mod) -> bool:
+        keys = {pygame.K_f: "fire", pygame.K_n: "wait", pygame.K_h: "hold"}
+        if key in keys:
+            if keys[key] == "wait" and self.prompt_obj.stage != "leave":
+                return True
+            self.on_button(keys[key])
+            return True
+        if key == pygame.K_TAB:
+            el = self.eligible()
+            self.choice = el[(el.index(self.current()) + 1) % len(el)]
+            return True
+        return False
+
+    def on_click(self, pos, button) -> bool:
+        uid = self.scene.view.unit_at(self.state, pos)
+        if uid in self.eligible():
+            self.choice = uid
+            self.scene.selected = uid
+            return True
+        return True         # nothing else may be done now
+
+    def draw_over(self, surface) -> None:
+        p = self.prompt_obj
+        st = self.state
+        view = self.scene.view
+        lay = view.layout
+        outline_hex(surface, lay, p.from_hex, (255, 255, 255), 2, 0.92)
+        outline_hex(surface, lay, p.to_hex, TARGET_RING, 3, 0.92)
+        a, b = lay.hex_to_pixel(p.from_hex), lay.hex_to_pixel(p.to_hex)
+        pygame.draw.line(surface, TARGET_RING, a, b, max(3, int(lay.size * 0.1)))
+        slots = view.unit_slots(st)
+        cur = self.current()
+        for uid in self.eligible():
+            r = slots.get(uid)
+            if r is None:
+                continue
+            pygame.draw.circle(surface, SELECT_RING if uid == cur else (200, 200, 200), r.center,
+                               r.w // 2 + 4, 3 if uid == cur else 1)
+        firer = st.units[cur]
+        draw_los_line(surface, lay, firer.hex, p.at_hex, SELECT_RING)
+        # the panel: every eligible unit with its odds here and at the next hex
+        el = self.eligible()
+        rows = []
+        for uid in el:
+            u = st.units[uid]
+            here = self.odds(uid, p.at_hex).p_stopped
+            nxt = self.odds(uid, p.to_hex).p_stopped if p.stage == "leave" else None
+            rows.append((uid, u.name, here, nxt))
+        w = 380
+        box = pygame.Rect(view.rect.x + 10, view.rect.y + 10, w, 50 + 22 * len(rows))
+        draw_panel(surface, box, theme.BG_DARK)
+        draw_text(surface, "Defensive fire: chance to stop the mover", (box.x + 10, box.y + 6), 18,
+                  theme.ACCENT, bold=True)
+        head = f"in {hex_label(p.at_hex)}" + (f"   /   in {hex_label(p.to_hex)}"
+                                              if p.stage == "leave" else "")
+        draw_text(surface, head, (box.right - 10, box.y + 26), 16, theme.TEXT_DIM, anchor="topright")
+        y = box.y + 46
+        for uid, name, here, nxt in rows:
+            col = SELECT_RING if uid == cur else theme.TEXT
+            draw_text(surface, name, (box.x + 10, y), 17, col, bold=uid == cur)
+            txt = pct(here) + (f"   /   {pct(nxt)}" if nxt is not None else "")
+            draw_text(surface, txt, (box.right - 10, y), 17, col, anchor="topright")
+            y += 22
+
+
+class DismountMode(Mode):
+    name = "dismount"
+
+    def prompt(self) -> str:
+        p: DismountPlacement = self.state.pending
+        u = self.state.units[p.uid]
+        return f"{side_name(self.state.to_act)} player: choose where {u.name} goes (a highlighted hex)."
+
+    def draw_under(self, surface) -> None:
+        cands = set(self.state.pending.candidates)
+        self.scene.view.blit_layer(surface, ("dismount", self.scene.version),
+                                   lambda lay: region_layer(lay, cands, lambda h: LEGAL_FILL))
+
+    def on_click(self, pos, button) -> bool:
+        p: DismountPlacement = self.state.pending
+        h = self.scene.hover_hex
+        if h in p.candidates:
+            self.scene.send(PlaceDismounted(self.state.to_act, p.uid, h))
+        return True
+
+
+class GameOverMode(Mode):
+    name = "game_over"
+
+    def prompt(self) -> str:
+        o = self.state.outcome
+        if o is None:
+            return "The game is over."
+        who = f"{o.winner} wins" if o.winner else "Draw"
+        return f"{who}: {o.reason}."
+
+    def buttons(self) -> list[Button]:
+        return [Button("result", "See the result", primary=True, hotkey="Enter")]
+
+    def on_button(self, key: str) -> None:
+        self.scene.show_victory()
+
+    def on_key(self, key, mod) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.scene.show_victory()
+            return True
+        return False
+
+
+# --- stacked modes ----------------------------------------------------------------------------
+class FacingMode(Mode):
+    """Pick a facing for a Vehicle in ``hex``: click one of six arrows, or keep."""
+
+    name = "facing"
+
+    def __init__(self, scene: Any, hex: Hex, default: int,
+                 on_pick: Callable[[int | None], Any], keep_label: str = "Keep") -> None:
+        super().__init__(scene)
+        self.hex = hex
+        self.default = default % 6
+        self.on_pick = on_pick
+        self.keep_label = keep_label
+
+    def wedge_pos(self, facing: int) -> tuple[int, int]:
+        lay = self.scene.view.layout
+        c = lay.hex_to_pixel(self.hex)
+        n = lay.hex_to_pixel(self.hex.neighbor(facing))
+        return (round(c[0] + (n[0] - c[0]) * 0.72), round(c[1] + (n[1] - c[1]) * 0.72))
+
+    def wedge_at(self, pos) -> int | None:
+        r = max(10, self.scene.view.layout.size * 0.34)
+        for f in range(6):
+            x, y = self.wedge_pos(f)
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= r * r:
+                return f
+        return None
+
+    def prompt(self) -> str:
+        return (f"Choose the facing in {hex_label(self.hex)}: click an arrow "
+                f"(now {DIRECTION_NAMES[self.default]}).")
+
+    def buttons(self) -> list[Button]:
+        return [Button("keep", self.keep_label, primary=True, hotkey="Enter"),
+                Button("cancel", "Cancel", hotkey="Esc")]
+
+    def pick(self, f: int | None) -> None:
+        self.scene.pop(self)
+        self.on_pick(f)
+
+    def on_button(self, key: str) -> None:
+        if key == "keep":
+            self.pick(None)
+        else:
+            self.scene.pop(self)
+
+    def on_click(self, pos, button) -> bool:
+        f = self.wedge_at(pos)
+        if f is not None:
+            self.pick(f)
+        elif button == 3:
+            self.scene.pop(self)
+        return True
+
+    def on_key(self, key, mod) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.pick(None)
+            return True
+        if key == pygame.K_ESCAPE:
+            self.scene.pop(self)
+            return True
+        if pygame.K_1 <= key <= pygame.K_6:
+            self.pick(key - pygame.K_1)
+            return True
+        return False
+
+    def draw_over(self, surface) -> None:
+        lay = self.scene.view.layout
+        outline_hex(surface, lay, self.hex, SELECT_RING, 3, 0.95)
+        hover = self.wedge_at(self.scene.mouse) if self.scene.mouse else None
+        r = max(10, lay.size * 0.34)
+        c = lay.hex_to_pixel(self.hex)
+        for f in range(6):
+            x, y = self.wedge_pos(f)
+            dx, dy = x - c[0], y - c[1]
+            d = (dx * dx + dy * dy) ** 0.5 or 1
+            ux, uy = dx / d, dy / d
+            tip = (x + ux * r, y + uy * r)
+            back = (x - ux * r * 0.6, y - uy * r * 0.6)
+            left = (back[0] - uy * r * 0.8, back[1] + ux * r * 0.8)
+            right = (back[0] + uy * r * 0.8, back[1] - ux * r * 0.8)
+            col = SELECT_RING if f == hover else ((250, 250, 250) if f == self.default
+                                                  else (190, 190, 190))
+            pygame.draw.polygon(surface, (0, 0, 0), [(p[0] + 1, p[1] + 2) for p in (tip, left, right)])
+            pygame.draw.polygon(surface, col, [tip, left, right])
+            pygame.draw.polygon(surface, (30, 30, 30), [tip, left, right], 1)
+
+
+class ConfirmMode(Mode):
+    name = "confirm"
+    modal = True
+
+    def __init__(self, scene: Any, text: str, on_yes: Callable[[], Any],
+                 yes: str = "Yes", no: str = "No") -> None:
+        super().__init__(scene)
+        self.text = text
+        self.on_yes = on_yes
+        self.yes, self.no = yes, no
+
+    def prompt(self) -> str:
+        return self.text
+
+    def buttons(self) -> list[Button]:
+        return [Button("yes", self.yes, primary=True, hotkey="Enter"),
+                Button("no", self.no, hotkey="Esc")]
+
+    def on_button(self, key: str) -> None:
+        self.scene.pop(self)
+        if key == "yes":
+            self.on_yes()
+
+    def on_key(self, key, mod) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_e, pygame.K_y):
+            self.on_button("yes")
+            return True
+        if key in (pygame.K_ESCAPE, pygame.K_n):
+            self.on_button("no")
+            return True
+        return False
+
+    def on_click(self, pos, button) -> bool:
+        return True
+
+
+class ChoiceMode(Mode):
+    name = "choice"
+    modal = True
+
+    def __init__(self, scene: Any, text: str, options: Sequence[tuple[str, Callable[[], Any]]]) -> None:
+        super().__init__(scene)
+        self.text = text
+        self.options = list(options)
+
+    def prompt(self) -> str:
+        return self.text
+
+    def buttons(self) -> list[Button]:
+        out = [Button(f"opt{i}", label, primary=i == 0, hotkey=str(i + 1))
+               for i, (label, _) in enumerate(self.options)]
+        return out + [Button("cancel", "Cancel", hotkey="Esc")]
+
+    def on_button(self, key: str) -> None:
+        self.scene.pop(self)
+        if key.startswith("opt"):
+            self.options[int(key[3:])][1]()
+
+    def on_key(self, key, mod) -> bool:
+        if key == pygame.K_ESCAPE:
+            self.scene.pop(self)
+            return True
+        if pygame.K_1 <= key < pygame.K_1 + len(self.options):
+            self.on_button(f"opt{key - pygame.K_1}")
+            return True
+        return False
+
+    def on_click(self, pos, button) -> bool:
+        return True
+
+
+_CASUALTY_KINDS = (CountersFlipped, UnitDestroyed, UnitDamaged, UnitDisrupted, DisruptionRemoved,
+                   ObjectiveControl, PointsCounted, TurnEnded, GameEnded)
+
+
+class CasualtyMode(Mode):
+    """The casualty phase played back step by step, then a summary with objective control."""
+
+    name = "casualty"
+    modal = True
+    STEP = 0.7
+
+    def __init__(self, scene: Any, events: Sequence[Any], where: dict[str, Hex],
+                 turn: int, controller: str | None) -> None:
+        super().__init__(scene)
+        self.steps = [e for e in events if isinstance(e, _CASUALTY_KINDS)]
+        self.where = where
+        self.turn = turn
+        self.controller = controller
+        self.shown = 0
+        self.timer = 0.0
+        self.counts = {"destroyed": 0, "damaged": 0, "disrupted": 0, "recovered": 0}
+        for e in self.steps:
+            if isinstance(e, UnitDestroyed):
+                self.counts["destroyed"] += 1
+            elif isinstance(e, UnitDamaged):
+                self.counts["damaged"] += 1
+            elif isinstance(e, UnitDisrupted):
+                self.counts["disrupted"] += 1
+            elif isinstance(e, DisruptionRemoved):
+                self.counts["recovered"] += 1
+        self.next_step()
+
+    @property
+    def done(self) -> bool:
+        return self.shown >= len(self.steps)
+
+    def next_step(self) -> None:
+        if self.shown < len(self.steps):
+            self.shown += 1
+            e = self.steps[self.shown - 1]
+            uid = getattr(e, "uid", None)
+            h = self.where.get(uid) if uid else None
+            col = {UnitDestroyed: theme.COUNTER_COLOURS["destroyed"],
+                   UnitDamaged: theme.COUNTER_COLOURS["damaged"],
+                   UnitDisrupted: theme.COUNTER_COLOURS["disrupted"]}.get(type(e), (250, 250, 250))
+            self.scene.anim.flash(h, col)
+        self.timer = self.STEP * self.scene.anim_factor()
+
+    def prompt(self) -> str:
+        if not self.done:
+            return f"Casualty phase, turn {self.turn}: step {self.shown} of {len(self.steps)}."
+        return self.summary()
+
+    def summary(self) -> str:
+        c = self.counts
+        parts = [f"{c['destroyed']} destroyed", f"{c['damaged']} damaged",
+                 f"{c['disrupted']} disrupted"]
+        if c["recovered"]:
+            parts.append(f"{c['recovered']} recovered")
+        ctrl = self.controller
+        obj = f"objective held by {ctrl}" if ctrl else "nobody holds the objective"
+        return f"End of turn {self.turn}: " + ", ".join(parts) + f"; {obj}."
+
+    def buttons(self) -> list[Button]:
+        out = []
+        if not self.done:
+            out.append(Button("next", "Next step", hotkey="Space"))
+        out.append(Button("continue", "Continue", primary=True, hotkey="Enter"))
+        return out
+
+    def finish(self) -> None:
+        self.scene.pop(self)
+        if self.state.phase == Phase.GAME_OVER:
+            self.scene.show_victory()
+
+    def on_button(self, key: str) -> None:
+        if key == "next":
+            self.next_step()
+        elif self.done:
+            self.finish()
+        else:
+            while not self.done:
+                self.next_step()
+
+    def on_key(self, key, mod) -> bool:
+        if key == pygame.K_SPACE:
+            self.on_button("next" if not self.done else "continue")
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            self.on_button("continue")
+            return True
+        return False
+
+    def on_click(self, pos, button) -> bool:
+        return True
+
+    def update(self, dt: float) -> None:
+        if self.done:
+            return
+        self.timer -= dt
+        if self.timer <= 0:
+            self.next_step()
+
+    def draw_over(self, surface) -> None:
+        view = self.scene.view
+        lay = view.layout
+        st = self.state
+        for e in self.steps[:self.shown]:
+            if isinstance(e, UnitDestroyed):
+                h = self.where.get(e.uid)
+                if h is not None:
+                    c = lay.hex_to_pixel(h)
+                    r = lay.size * 0.45
+                    col = theme.COUNTER_COLOURS["destroyed"]
+                    pygame.draw.line(surface, col, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 5)
+                    pygame.draw.line(surface, col, (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), 5)
+        w = 460
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        f = theme.font(17)
+        for i, e in enumerate(self.steps[:self.shown]):
+            col = theme.TEXT if i == self.shown - 1 else theme.TEXT_DIM
+            if isinstance(e, UnitDestroyed):
+                col = theme.BAD
+            for line in wrap(e.text or type(e).__name__, f, w - 20):
+                lines.append((line, col))
+        if self.done:
+            for line in wrap(self.summary(), theme.font(17, True), w - 20):
+                lines.append((line, theme.ACCENT))
+        if not self.steps:
+            lines.insert(0, ("No counters to resolve this turn.", theme.TEXT_DIM))
+        max_rows = max(4, (view.rect.h - 220) // 19)
+        lines = lines[-max_rows:]
+        box = pygame.Rect(view.rect.x + 10, view.rect.y + 10, w, 36 + 19 * len(lines))
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((16, 18, 16, 232))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=5)
+        draw_text(surface, f"Casualty phase - turn {self.turn}", (box.x + 10, box.y + 6), 20,
+                  theme.ACCENT, bold=True)
+        y = box.y + 32
+        for text, col in lines:
+            surface.blit(f.render(text, True, col), (box.x + 10, y))
+            y += 19
+        obj = st.objective
+        if obj is not None and self.done:
+            c = lay.hex_to_pixel(obj)
+            ring = SELECT_RING if self.controller else (200, 200, 200)
+            pygame.draw.circle(surface, ring, c, lay.size * 0.9, 3)
+
+
+# --- choosing the base mode ----------------------------------------------------------------------
+def mode_for(scene: Any) -> Mode:
+    st = scene.game.state
+    p = st.pending
+    if st.phase == Phase.GAME_OVER:
+        return GameOverMode(scene)
+    if isinstance(p, OrderChoice):
+        return OrderMode(scene)
+    if isinstance(p, DefensiveFirePrompt):
+        return DefensiveFireMode(scene)
+    if isinstance(p, DismountPlacement):
+        return DismountMode(scene)
+    if st.phase == Phase.SETUP_END:
+        return EndMode(scene)
+    if st.phase == Phase.SETUP_OBJECTIVE:
+        return ObjectiveMode(scene)
+    if st.phase.is_deploy:
+        return DeployMode(scene)
+    if st.phase.is_movement or st.phase.is_assault:
+        return PlayMode(scene)
+    return Mode(scene)

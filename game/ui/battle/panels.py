@@ -1,0 +1,334 @@
+"""Panels of the battle screen: buttons, the side panel, the odds box, tooltips.
+
+Buttons here are drawn by the battle screen itself (not pygame_gui): the set
+of buttons changes with every input mode, and drawing them ourselves keeps a
+frame cheap.  Tests click ``scene.buttons[key].rect.center``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import pygame
+
+from game.rules.hexes import hex_label
+from game.rules.state import Phase
+from game.ui import theme
+from game.ui.cardview import draw_card
+from game.ui.tokens import draw_counter, draw_unit
+from game.ui.widgets import LogPanel, draw_panel, draw_text, fit, wrap
+
+__all__ = ["Button", "CachedLog", "layout_buttons", "draw_buttons", "draw_side_header", "draw_unit_box",
+           "draw_odds_box", "draw_tooltip", "odds_rows", "pct", "SIDE_COLOURS"]
+
+SIDE_COLOURS = {"Axis": (200, 202, 208), "Allies": (130, 206, 120), None: theme.TEXT}
+
+
+def pct(p: float) -> str:
+    """A probability as a percentage that never shows 0% or 100% for a possible outcome."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    v = p * 100
+    if v < 1:
+        return "<1%"
+    if v > 99:
+        return ">99%"
+    return f"{v:.0f}%"
+
+
+_LABELS: dict[tuple, pygame.Surface] = {}
+
+
+class CachedLog(LogPanel):
+    """The game log, wrapping each line once (not on every redraw)."""
+
+    def __init__(self, *args, **kw) -> None:
+        super().__init__(*args, **kw)
+        self._wrap_cache: dict[tuple[str, int], list[str]] = {}
+
+    def _wrapped(self) -> list[tuple[str, tuple[int, int, int]]]:
+        f = theme.font(self.size)
+        width = self.rect.w - 24
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        if len(self._wrap_cache) > 2000:
+            self._wrap_cache.clear()
+        for text, colour in self.lines:
+            key = (text, width)
+            lines = self._wrap_cache.get(key)
+            if lines is None:
+                lines = self._wrap_cache[key] = wrap(text, f, width)
+            for i, line in enumerate(lines):
+                out.append(((" " * 3 if i else "") + line, colour))
+        return out
+
+
+@dataclass
+class Button:
+    key: str
+    text: str
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    primary: bool = False
+    hotkey: str = ""            # shown on the button ("E", "Enter")
+
+    def draw(self, surface: pygame.Surface, hover: bool) -> None:
+        if not self.enabled:
+            bg, edge, fg = (52, 54, 50), (70, 72, 66), (120, 122, 112)
+        elif self.primary:
+            bg = (146, 122, 56) if hover else (110, 92, 40)
+            edge, fg = theme.ACCENT, (255, 255, 255)
+        else:
+            bg = (94, 104, 82) if hover else (70, 78, 64)
+            edge, fg = (theme.ACCENT if hover else theme.PANEL_EDGE), theme.TEXT
+        pygame.draw.rect(surface, bg, self.rect, border_radius=5)
+        pygame.draw.rect(surface, edge, self.rect, 1, border_radius=5)
+        key = (self.text, self.hotkey, self.rect.w, fg, self.primary)
+        img = _LABELS.get(key)
+        if img is None:
+            f = theme.font(18, bold=self.primary)
+            label = self.text + (f"  [{self.hotkey}]" if self.hotkey else "")
+            img = f.render(fit(label, f, self.rect.w - 10), True, fg)
+            if len(_LABELS) > 300:
+                _LABELS.clear()
+            _LABELS[key] = img
+        surface.blit(img, img.get_rect(center=self.rect.center))
+
+
+def layout_buttons(buttons: Sequence[Button], area: pygame.Rect, height: int = 34,
+                   gap: int = 8, align: str = "center") -> None:
+    """Place buttons in one row inside ``area`` (each as wide as its text needs)."""
+    f = theme.font(18, bold=True)
+    widths = [min(area.w, max(90, f.size(b.text + (f"  [{b.hotkey}]" if b.hotkey else ""))[0] + 26))
+              for b in buttons]
+    total = sum(widths) + gap * (len(widths) - 1)
+    if total > area.w and buttons:
+        scale = (area.w - gap * (len(widths) - 1)) / sum(widths)
+        widths = [max(40, int(w * scale)) for w in widths]
+        total = sum(widths) + gap * (len(widths) - 1)
+    x = area.x if align == "left" else area.right - total if align == "right" else \
+        area.centerx - total // 2
+    y = area.centery - height // 2
+    for b, w in zip(buttons, widths):
+        b.rect = pygame.Rect(x, y, w, height)
+        x += w + gap
+
+
+def draw_buttons(surface: pygame.Surface, buttons: Sequence[Button], mouse: tuple[int, int]) -> None:
+    for b in buttons:
+        b.draw(surface, b.enabled and b.rect.collidepoint(mouse))
+
+
+# --- side panel pieces ------------------------------------------------------------------
+def draw_side_header(surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
+    """Turn, phase, first/second player, initiative rolls, who acts; returns the bottom y."""
+    x, y, w = rect.x + 12, rect.y + 8, rect.w - 24
+    st = state
+    turn = f"Turn {st.turn}" if st.turn else "Setup"
+    if st.scenario == "assault":
+        turn += f"  -  Assault ({st.attacker} attacks)"
+    draw_text(surface, turn, (x, y), 26, theme.ACCENT, bold=True)
+    y += 26
+    title = st.phase.title
+    if st.phase.is_movement or st.phase.is_assault or st.phase.is_deploy:
+        who = st.active_side
+        if who:
+            title = title.replace("First player's", f"{theme.SIDE_LABEL[who]}").replace(
+                "Second player's", f"{theme.SIDE_LABEL[who]}")
+    draw_text(surface, fit(title, theme.font(20, True), w), (x, y), 20, theme.TEXT, bold=True)
+    y += 22
+    if st.first_player:
+        draw_text(surface, f"First: {st.first_player}   Second: {st.second_player}", (x, y), 17,
+                  theme.TEXT_DIM)
+        y += 18
+    if st.initiative_rolls:
+        parts = []
+        for side in ("Axis", "Allies"):
+            r = st.initiative_rolls.get(side)
+            if r:
+                d1, d2, b = r
+                parts.append(f"{side} {d1}+{d2}" + (f"+{b}" if b else "") + f"={d1 + d2 + b}")
+        draw_text(surface, fit("Initiative: " + ", ".join(parts), theme.font(17), w), (x, y), 17,
+                  theme.TEXT_DIM)
+        y += 18
+    to_act = st.to_act
+    if st.phase == Phase.GAME_OVER:
+        line, col = "Game over", theme.ACCENT
+    elif to_act:
+        line, col = f"{theme.SIDE_LABEL[to_act]} player to act", SIDE_COLOURS[to_act]
+    else:
+        line, col = "", theme.TEXT
+    if line:
+        draw_text(surface, line, (x, y), 18, col, bold=True)
+        y += 20
+    return y + 4
+
+
+def draw_unit_box(surface: pygame.Surface, rect: pygame.Rect, unit: Any, state: Any) -> None:
+    """The selected unit: its stat card and, under it, its counters and state."""
+    card_h = rect.h - 46
+    if card_h >= 150:
+        draw_card(surface, unit.card, pygame.Rect(rect.x, rect.y, rect.w, card_h),
+                  facing=unit.facing if unit.is_vehicle else 0)
+    y = rect.y + max(0, card_h) + 6
+    x = rect.x + 4
+    notes = []
+    if unit.destroyed:
+        notes.append("destroyed")
+    else:
+        if unit.hex is not None:
+            notes.append(hex_label(unit.hex))
+        if unit.carrier:
+            c = state.units.get(unit.carrier)
+            notes.append(f"aboard {c.name if c else unit.carrier}")
+        if unit.acted:
+            notes.append("has acted")
+        if unit.fired_defensively:
+            notes.append("fired defensively")
+        if unit.is_vehicle:
+            notes.append(f"speed {unit.current_speed}")
+    shown = ([("damaged", "Damaged")] if unit.damaged else []) + \
+            ([("disrupted", "Disrupted")] if unit.disrupted else []) + \
+            [("pending", f"face-down") for _ in unit.pending]
+    for counter, _ in shown[:4]:
+        w = 26 if counter == "damaged" else 18
+        draw_counter(surface, counter, pygame.Rect(x, y, w, 18))
+        x += w + 4
+    desc = ", ".join(notes)
+    if shown:
+        kinds = []
+        if unit.damaged:
+            kinds.append("Damaged")
+        if unit.disrupted:
+            kinds.append("Disrupted")
+        if unit.pending:
+            kinds.append(f"{len(unit.pending)} face-down")
+        desc = " / ".join(kinds) + ("  -  " + desc if desc else "")
+    lines = wrap(desc, theme.font(16), rect.right - x - 4)
+    for i, line in enumerate(lines[:2]):
+        draw_text(surface, line, (x + 2, y + 1 + i * 17), 16, theme.TEXT)
+
+
+def odds_rows(odds: Any, defensive: bool = False) -> list[tuple[str, float, tuple[int, int, int]]]:
+    if defensive:
+        return [("Stopped (disrupted)", odds.p_stopped, theme.COUNTER_COLOURS["disrupted"]),
+                ("No effect", 1.0 - odds.p_stopped, (150, 160, 150))]
+    return [("No effect", odds.p_none, (150, 160, 150)),
+            ("Disrupted", odds.p_disrupted, theme.COUNTER_COLOURS["disrupted"]),
+            ("Damaged", odds.p_damaged, theme.COUNTER_COLOURS["damaged"]),
+            ("Destroyed", odds.p_destroyed, theme.COUNTER_COLOURS["destroyed"])]
+
+
+def odds_summary(odds: Any) -> str:
+    parts = [f"{odds.dice} dice", f"hit on {odds.need}+" if odds.need <= 6 else "can't hit",
+             f"defense {odds.defense}" + ("" if odds.front is None else
+                                           (" (front)" if odds.front else " (rear)"))]
+    if odds.band:
+        parts.append(f"{odds.band} range ({odds.distance})")
+    parts.append(f"cover {odds.cover_need}+" if odds.cover_need else "no cover")
+    return ", ".join(parts)
+
+
+def draw_odds_box(surface: pygame.Surface, pos: tuple[int, int], title: str, odds: Any, *,
+                  defensive: bool = False, bounds: pygame.Rect | None = None,
+                  note: str = "") -> pygame.Rect:
+    """The exact odds of an attack as bars, near ``pos`` and inside ``bounds``."""
+    w = 330
+    rows = odds_rows(odds, defensive)
+    summary = wrap(odds_summary(odds), theme.font(16), w - 20)
+    extra = wrap(note, theme.font(16), w - 20) if note else []
+    h = 30 + 17 * len(summary) + 22 * len(rows) + 17 * len(extra) + 10
+    box = pygame.Rect(pos[0] + 18, pos[1] + 18, w, h)
+    if bounds is not None:
+        if box.right > bounds.right:
+            box.right = pos[0] - 18
+        if box.bottom > bounds.bottom:
+            box.bottom = pos[1] - 18
+        box.clamp_ip(bounds)
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    shade.fill((20, 22, 20, 228))
+    surface.blit(shade, box.topleft)
+    pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=4)
+    x, y = box.x + 10, box.y + 6
+    draw_text(surface, fit(title, theme.font(18, True), w - 20), (x, y), 18, theme.ACCENT, bold=True)
+    y += 21
+    for line in summary:
+        draw_text(surface, line, (x, y), 16, theme.TEXT_DIM)
+        y += 17
+    bar_x, bar_w = x + 150, w - 170 - 40
+    for label, p, col in rows:
+        draw_text(surface, label, (x, y + 2), 17, theme.TEXT)
+        pygame.draw.rect(surface, (50, 52, 48), (bar_x, y + 3, bar_w, 14))
+        pygame.draw.rect(surface, col, (bar_x, y + 3, int(bar_w * max(0.0, min(1.0, p))), 14))
+        draw_text(surface, pct(p), (box.right - 10, y + 2), 17, theme.TEXT, anchor="topright")
+        y += 22
+    for line in extra:
+        draw_text(surface, line, (x, y), 16, theme.WARN)
+        y += 17
+    return box
+
+
+_TIPS: dict[tuple, pygame.Surface] = {}
+
+
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: Sequence[str],
+                 bounds: pygame.Rect, colour=theme.TEXT, width: int = 340) -> pygame.Rect:
+    """A small dark box of text near ``pos`` (rendered once per text, then blitted)."""
+    key = (tuple(lines), colour, width)
+    img = _TIPS.get(key)
+    if img is None:
+        img = _tooltip_image(lines, colour, width)
+        if len(_TIPS) > 200:
+            _TIPS.clear()
+        _TIPS[key] = img
+    if img is None:
+        return pygame.Rect(pos, (0, 0))
+    box = img.get_rect(topleft=(pos[0] + 16, pos[1] + 16))
+    if box.right > bounds.right:
+        box.right = pos[0] - 12
+    if box.bottom > bounds.bottom:
+        box.bottom = pos[1] - 12
+    box.clamp_ip(bounds)
+    surface.blit(img, box.topleft)
+    return box
+
+
+def _tooltip_image(lines: Sequence[str], colour, width: int) -> pygame.Surface | None:
+    f = theme.font(17)
+    wrapped: list[str] = []
+    for line in lines:
+        wrapped.extend(wrap(line, f, width - 16))
+    if not wrapped:
+        return None
+    w = min(width, max(f.size(t)[0] for t in wrapped) + 16)
+    h = len(wrapped) * 18 + 10
+    img = pygame.Surface((w, h), pygame.SRCALPHA)
+    img.fill((18, 20, 18, 225))
+    pygame.draw.rect(img, theme.PANEL_EDGE, img.get_rect(), 1, border_radius=4)
+    y = 5
+    for t in wrapped:
+        img.blit(f.render(t, True, colour), (8, y))
+        y += 18
+    return img
+
+
+def draw_roster(surface: pygame.Surface, rect: pygame.Rect, units: Sequence[Any],
+                selected: str | None, size: int = 54) -> dict[str, pygame.Rect]:
+    """The deployment tray: every unit still to place as a token with its name."""
+    draw_panel(surface, rect, theme.BG_DARK)
+    out: dict[str, pygame.Rect] = {}
+    x, y = rect.x + 10, rect.y + 6
+    f = theme.font(14)
+    step = size + 22
+    for u in units:
+        if x + step > rect.right:
+            break
+        r = pygame.Rect(x + 10, y, size, size)
+        draw_unit(surface, u, r, selected=u.uid == selected, label=True)
+        name = fit(u.name, f, step - 2)
+        img = f.render(name, True, theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(r.centerx, r.bottom + 3)))
+        out[u.uid] = r
+        x += step
+    return out
