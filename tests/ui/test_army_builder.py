@@ -288,3 +288,15 @@ def test_the_armys_tokens_show_and_select_its_units(app):
     assert s.army_pick == 6 and s.browsed is s.army.cards[6]
     press(app, "remove")
     assert len(s.army.cards) == 7 and len(s.strip_rects) == 7
+
+
+def test_resizing_the_window_keeps_the_army_and_the_filters(app):
+    s = builder(app)
+    press(app, "sample")
+    press(app, "f_type")
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=680, size=(1000, 680))])
+    app.step()
+    assert app.scene is s and len(s.army.cards) == 8 and s.type_filter == "Soldier"
+    assert s.buttons["done"].rect.right <= 1000 and s.buttons["done"].rect.bottom <= 680
+    assert "Soldier".lower() in s.buttons["f_type"].text.lower()
+    assert len(s.army_list.item_list) == 8
