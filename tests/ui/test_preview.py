@@ -92,9 +92,14 @@ def test_hover_shows_the_hex_under_the_mouse(app):
     for h in (Hex(0, 0), Hex(-5, -5), Hex(5, 5), scene.battle_map.objective):
         hover(app, scene.hex_center(h))
         assert scene.hover_hex == h
-    # a half-hex of the edge is not a hex you can point at
-    half = next(iter(scene.battle_map.half_hexes))
-    hover(app, scene.hex_center(half))
+    # an edge half-hex can be pointed at (to read "out of play") but not selected
+    half = min(scene.battle_map.half_hexes, key=lambda h: (h.r, abs(h.x2)))   # top edge
+    x, y = scene.hex_center(half)
+    hover(app, (x, y + 5))                  # its lower half is on the sheet
+    assert scene.hover_hex == half
+    click(app, (x, y + 5))
+    assert scene.selected_hex is None
+    hover(app, (x, y - 8))                  # above the sheet: nothing
     assert scene.hover_hex is None
     hover(app, (1275, 795))             # over the side panel
     assert scene.hover_hex is None

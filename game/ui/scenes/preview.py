@@ -332,7 +332,7 @@ class PreviewScene(GuiScene):
                 else:
                     self.back()
         elif event.type == pygame.MOUSEMOTION:
-            self.hover_hex = self.hex_at(event.pos)
+            self.hover_hex = self.hex_at(event.pos, include_half=True)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
                 h = self.hex_at(event.pos)
@@ -366,13 +366,13 @@ class PreviewScene(GuiScene):
         w, h = r.pixel_size
         return r, (area.x + (area.w - w) // 2, area.y + (area.h - h) // 2)
 
-    def hex_at(self, pos: tuple[int, int]) -> Hex | None:
-        """The playable hex under a screen pixel of the map."""
+    def hex_at(self, pos: tuple[int, int], include_half: bool = False) -> Hex | None:
+        """The playable hex (or with ``include_half`` edge half-hex) under a screen pixel."""
         got = self.renderer()
         if got is None:
             return None
         r, topleft = got
-        return r.hex_at(pos[0], pos[1], topleft)
+        return r.hex_at(pos[0], pos[1], topleft, include_half=include_half)
 
     def hex_center(self, h: Hex) -> tuple[int, int]:
         """Screen pixel of a hex centre (for tests and tooltips)."""
@@ -426,8 +426,9 @@ class PreviewScene(GuiScene):
                 self._draw_lines(surface, lay)
             if self.hover_hex is not None:
                 outline_hex(surface, lay, self.hover_hex, (255, 255, 255), 2, 0.92)
-                if self.selected_hex is not None and self.hover_hex != self.selected_hex:
-                    bm = self.battle_map
+                bm = self.battle_map
+                if self.selected_hex is not None and self.hover_hex != self.selected_hex \
+                        and self.hover_hex in bm.terrain:
                     blocker = None if bm.can_see(self.selected_hex, self.hover_hex) else \
                         bm.los.blocker(self.selected_hex, self.hover_hex)
                     draw_los_line(surface, lay, self.selected_hex, self.hover_hex,
@@ -470,8 +471,10 @@ class PreviewScene(GuiScene):
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if bm is not None and self.hover_hex is not None:
             notes = mapstats.hex_notes(bm, self.hover_hex, zones=self.section_view is None)
-            if self.selected_hex is not None:
-                notes.insert(1, mapstats.sight_note(bm, self.selected_hex, self.hover_hex))
+            sight = mapstats.sight_note(bm, self.selected_hex, self.hover_hex) \
+                if self.selected_hex is not None else ""
+            if sight:
+                notes.insert(1, sight)
             for i, n in enumerate(notes):
                 lines.append((n, theme.TEXT if i == 0 else theme.TEXT_DIM))
         elif self.selected_hex is not None and bm is not None:
