@@ -193,3 +193,16 @@ def test_back_returns_to_the_menu(app):
     setup_scene(app)
     press(app, "back")
     assert isinstance(app.scene, MenuScene)
+
+
+def test_menu_to_battle_with_the_quick_start(app):
+    """New hotseat battle -> setup -> quick start with the sample armies -> the battle screen."""
+    pytest.importorskip("game.ui.scenes.battle")
+    from game.ui.scenes.battle import BattleScene
+    start_menu(app)
+    press(app, "new")
+    press(app, "config4")
+    press(app, "quick", frames=2)
+    assert isinstance(app.scene, BattleScene)
+    setup = app.scene.setup
+    assert setup.config == 4 and set(setup.armies) == {"Axis", "Allies"}
