@@ -161,9 +161,8 @@ def run(argv: list[str] | None = None) -> int:
         print(f"hexfront: {note}", file=sys.stderr)
 
     if args.solo:
-        from game.ui.battle_setup_data import BattleSetup
-        from game.ui.scenes.battle_setup import BattleSetupScene
-        return app.run(BattleSetupScene(app, BattleSetup(solo="Axis", seed=args.seed)))
+        from game.ui.scenes.menu import solo_scene
+        return app.run(solo_scene(app, seed=args.seed))
     if setup is None:
         return app.run(app.menu_scene())
 

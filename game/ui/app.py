@@ -14,6 +14,7 @@ import array
 import math
 import os
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Any, Iterable
@@ -107,12 +108,13 @@ class App:
         """Start the mixer if it can be started; a silent machine just plays silently."""
         if not self.settings.sound:
             return False
-        try:
-            pygame.mixer.pre_init(22050, -16, 1, 512)
-            pygame.mixer.init()
-            return pygame.mixer.get_init() is not None
-        except (pygame.error, NotImplementedError, OSError):
-            return False
+        with _quiet_stderr():          # a machine with no sound card makes ALSA chatter
+            try:
+                pygame.mixer.pre_init(22050, -16, 1, 512)
+                pygame.mixer.init()
+                return pygame.mixer.get_init() is not None
+            except (pygame.error, NotImplementedError, OSError):
+                return False
 
     def play(self, name: str) -> None:
         """Play a short effect ("click", "dice") if sound is on and a device exists."""
@@ -244,6 +246,26 @@ class App:
             err = self.settings.save()
             if err:
                 print(f"hexfront: {err}")
+
+
+class _quiet_stderr:
+    """Silence C-level stderr (fd 2) for a moment; does nothing if fds can't be swapped."""
+
+    def __enter__(self) -> None:
+        self.saved = None
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 2)
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):
+            self.saved = None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
 
 
 # --- little assets made in code ----------------------------------------------------------

@@ -251,7 +251,7 @@ def test_cli_hotseat_setup_uses_samples_and_rolls_the_configuration():
     assert a.config == b.config == a.config_roll and 1 <= a.config <= 6
     assert a.armies["Axis"].side == "Axis" and a.armies["Allies"].side == "Allies"
     assert make_setup(config=4, seed=5).config == 4
-    assert make_setup(scenario="assault", config=2).budget("Axis") == 120
+    assert make_setup(scenario="assault", config=2).budget("Axis") == 120  # attacker
 
 
 class QuitAfter(Scene):
@@ -279,11 +279,12 @@ def test_cli_hotseat_opens_the_battle_with_its_setup(monkeypatch, tmp_path, caps
     monkeypatch.setattr(bs, "battle_scene", lambda app, setup: (QuitAfter(app, setup), None))
     QuitAfter.made.clear()
     code, err = _main(["--hotseat", "--config", "2", "--seed", "4", "--scenario", "assault",
-                       "--allies", str(ROOT / "units/armies/sample_allies.yaml")], capsys)
+                       "--axis", str(ROOT / "units/armies/tiger_heaven.yaml")], capsys)
     assert code == 0, err
     setup = QuitAfter.made[0].setup
     assert (setup.config, setup.seed, setup.scenario) == (2, 4, "assault")
-    assert setup.armies["Allies"].name.startswith("Rulebook Sample")
+    assert setup.armies["Axis"].name == "Tiger Heaven"
+    assert setup.armies["Allies"].points <= 80
 
 
 def test_cli_demo_plays_frames_and_saves_a_screenshot(monkeypatch, tmp_path, capsys):
@@ -326,3 +327,35 @@ def test_cli_render_map_really_writes_a_png(tmp_path, capsys):
     code, err = _main(["--render-map", "1", "--out", str(out), "--labels"], capsys)
     assert code == 0, err
     assert pygame.image.load(str(out)).get_width() > 100
+
+
+def test_cli_army_that_breaks_the_rules_is_refused(capsys, tmp_path):
+    """rulebook: Building Your Army - an army over 100 points can't play."""
+    big = tmp_path / "big.yaml"
+    big.write_text("name: Big Cats\nside: Axis\nunits:\n" + "  - Tiger I\n" * 5)
+    code, err = _main(["--hotseat", "--axis", str(big)], capsys)
+    assert code == 2 and "big.yaml" in err and "the limit is 100" in err
+    assert _main(["--hotseat", "--scenario", "assault", "--allies",
+                  str(ROOT / "units/armies/sample_allies.yaml")], capsys)[0] == 2   # 100 > 80
+
+
+def test_mixer_start_up_does_not_spray_the_terminal(capfd, tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path))
+
+    def noisy(*a, **k):
+        import os
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "init", noisy)
+    from game.ui.app import App
+    App(size=(1280, 800), settings=Settings(sound=True), save_settings=False)
+    assert "ALSA" not in capfd.readouterr().err
+
+
+def test_default_armies_fit_the_assault_budgets():
+    """rulebook: Assault Scenario - quick-start armies fit 120 / 80 points."""
+    from game.ui.scenes.battle_setup import army_problems, make_setup
+    setup = make_setup(scenario="assault", attacker="Axis", config=1)
+    assert setup.armies["Allies"].points <= 80 and setup.armies["Axis"].points <= 120
+    assert army_problems(setup, "Allies") == [] and army_problems(setup, "Axis") == []
+    assert "cut to 80" in setup.armies["Allies"].name

@@ -20,7 +20,8 @@ from game.ui.battle_setup_data import SIDES, BattleSetup
 from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text, fit, wrap
 
 __all__ = ["BattleSetupScene", "make_setup", "load_setup", "battle_scene", "next_step",
-           "load_army_file", "sample_army", "sample_army_path", "config_thumbnail"]
+           "load_army_file", "sample_army", "sample_army_path", "default_army", "army_problems",
+           "config_thumbnail"]
 
 ROOT = Path(__file__).resolve().parents[3]
 ARMIES_DIR = ROOT / "units" / "armies"
@@ -46,6 +47,24 @@ def sample_army(side: str) -> Any:
     return load_army_file(sample_army_path(side), side)
 
 
+def default_army(setup: BattleSetup, side: str) -> Any:
+    """The side's sample army, cut down to the scenario's budget when it costs more
+    (the Assault defender has 80 points): each cut removes the cheapest unit that is
+    enough on its own, else the dearest one."""
+    from game.rules.army import Army
+    army = sample_army(side)
+    budget = setup.budget(side)
+    if army.points <= budget:
+        return army
+    cards = list(army.cards)
+    while cards and sum(c.cost for c in cards) > budget:
+        over = sum(c.cost for c in cards) - budget
+        enough = [c for c in cards if c.cost >= over]
+        drop = min(enough, key=lambda c: c.cost) if enough else max(cards, key=lambda c: c.cost)
+        cards.remove(drop)
+    return Army(name=f"{army.name}, cut to {budget} points", side=side, cards=cards)
+
+
 # --- setups ------------------------------------------------------------------------------
 def make_setup(*, scenario: str = "standard", config: int | None = None, seed: int | None = None,
                axis_file: str | None = None, allies_file: str | None = None,
@@ -61,8 +80,21 @@ def make_setup(*, scenario: str = "standard", config: int | None = None, seed: i
                         attacker=attacker, solo=solo)
     files = {"Axis": axis_file, "Allies": allies_file}
     for side in SIDES:
-        setup.armies[side] = load_army_file(files[side], side) if files[side] else sample_army(side)
+        setup.armies[side] = (load_army_file(files[side], side) if files[side]
+                              else default_army(setup, side))
+        problems = army_problems(setup, side)
+        if problems:
+            where = str(files[side] or sample_army_path(side))
+            raise DataError(where, f"this army can't play: {'; '.join(problems)}")
     return setup
+
+
+def army_problems(setup: BattleSetup, side: str) -> list[str]:
+    """Every rule the side's army breaks under the setup's scenario and options."""
+    from game.rules.army import validate_army
+    from game.ui.battle_setup_data import MAX_UNITS
+    return validate_army(setup.armies[side], budget=setup.budget(side), max_units=MAX_UNITS,
+                         historical=setup.historical, year=setup.year)
 
 
 def load_setup(path: str | Path) -> tuple[BattleSetup | None, str | None]:
@@ -109,7 +141,7 @@ def next_step(app: Any, setup: BattleSetup, back: Any = None) -> Any:
     from game.ui.scenes.army_builder import HandOverScene, MessageScene
     if setup.solo and setup.solo not in setup.armies:   # the AI takes its side's sample army
         try:
-            setup.armies[setup.solo] = sample_army(setup.solo)
+            setup.armies[setup.solo] = default_army(setup, setup.solo)
         except DataError as exc:
             return MessageScene(app, "Can't start the battle", str(exc))
     for side in ("Allies", "Axis"):
@@ -271,7 +303,7 @@ class BattleSetupScene(GuiScene):
         elif key == "quick":
             try:
                 for side in SIDES:
-                    s.armies[side] = sample_army(side)
+                    s.armies[side] = default_army(s, side)
             except (DataError, ImportError) as exc:
                 self.message = f"Sample armies can't be loaded: {exc}"
                 s.armies.clear()

@@ -14,7 +14,8 @@ from game.ui import theme
 from game.ui.settings import data_dir
 from game.ui.widgets import GuiScene, draw_background, draw_text
 
-__all__ = ["MenuScene", "ai_available", "preview_available", "saves_available", "saves_folder"]
+__all__ = ["MenuScene", "ai_available", "preview_available", "saves_available", "saves_folder",
+           "solo_scene"]
 
 
 def _has_module(name: str) -> bool:
@@ -35,6 +36,18 @@ def ai_available() -> bool:
 
 def preview_available() -> bool:
     return _has_module("game.ui.scenes.preview")
+
+
+def solo_scene(app: Any, seed: int | None = None) -> Any:
+    """The solo practice set-up: the AI's own screen (game.ui.scenes.solo_setup) when
+    it is installed, else the battle setup with the AI playing the Axis."""
+    from game.ui.battle_setup_data import BattleSetup
+    setup = BattleSetup(solo="Axis", seed=seed)
+    if _has_module("game.ui.scenes.solo_setup"):
+        from game.ui.scenes.solo_setup import SoloSetupScene
+        return SoloSetupScene(app, setup)
+    from game.ui.scenes.battle_setup import BattleSetupScene
+    return BattleSetupScene(app, setup)
 
 
 def saves_available() -> bool:
@@ -79,10 +92,10 @@ class MenuScene(GuiScene):
             from game.ui.scenes.battle_setup import BattleSetupScene
             self.next_scene = BattleSetupScene(self.app)
         elif key == "solo":
-            from game.ui.battle_setup_data import BattleSetup
-            from game.ui.scenes.battle_setup import BattleSetupScene
-            # the player takes the Allies; the AI plays the Axis with its sample army
-            self.next_scene = BattleSetupScene(self.app, BattleSetup(solo="Axis"))
+            self.next_scene = solo_scene(self.app)
+            if _has_module("game.ui.scenes.solo_setup"):   # side, AI level, armies (brief G)
+                from game.ui.scenes.solo_setup import SoloSetupScene
+                self.next_scene = SoloSetupScene(self.app)
         elif key == "preview":
             from game.ui.scenes.preview import PreviewScene
             self.next_scene = PreviewScene(self.app)
