@@ -37,7 +37,7 @@ __all__ = ["Mode", "OrderMode", "EndMode", "ObjectiveMode", "DeployMode", "PlayM
 
 REACH_FILL = (70, 150, 230, 92)
 PASS_FILL = (70, 150, 230, 40)
-LEGAL_FILL = (255, 236, 120, 70)
+LEGAL_FILL = (255, 236, 120, 105)
 SELECT_RING = (255, 236, 120)
 TARGET_RING = (236, 70, 56)
 
@@ -94,7 +94,14 @@ class Mode:
         return None
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        """Drawn above the units (tooltips, boxes)."""
+        """Drawn above the units (tooltips, boxes); only the top mode's is drawn."""
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> bool:
+        """Draw into the side panel's card area instead of the card (True if it did)."""
+        return False
+
+    def on_side_click(self, pos: tuple[int, int], button: int) -> bool:
+        return False
 
     def same_as(self, other: "Mode") -> bool:
         return type(self) is type(other)
@@ -121,6 +128,44 @@ class OrderMode(Mode):
     def on_button(self, key: str) -> None:
         side = self.state.pending.side
         self.scene.send(ChooseOrder(side, key == "first"))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        p: OrderChoice = self.state.pending
+        view = self.scene.view
+        c = view.rect.center
+        box = pygame.Rect(0, 0, 380, 190)
+        box.center = c
+        draw_panel(surface, box, theme.BG_DARK, theme.ACCENT)
+        col = theme.SIDE_RIM.get(p.side, theme.ACCENT)
+        if p.reason == "coin flip":
+            pygame.draw.circle(surface, (40, 36, 20), (box.x + 70, box.centery + 3), 48)
+            pygame.draw.circle(surface, (222, 184, 92), (box.x + 68, box.centery), 48)
+            pygame.draw.circle(surface, col, (box.x + 68, box.centery), 38)
+            draw_text(surface, p.side[:2].upper(), (box.x + 68, box.centery), 30, (250, 250, 240),
+                      bold=True, anchor="center")
+            draw_text(surface, "Coin flip", (box.x + 136, box.y + 40), 26, theme.ACCENT, bold=True)
+            draw_text(surface, f"{p.side} wins the toss and chooses to be first or second "
+                               f"player.", (box.x + 136, box.y + 76), 18, theme.TEXT, width=230)
+        else:
+            rolls = self.state.initiative_rolls
+            draw_text(surface, f"Initiative, turn {self.state.turn}", (box.x + 20, box.y + 16),
+                      26, theme.ACCENT, bold=True)
+            y = box.y + 56
+            from game.ui.widgets import draw_die
+            for side in ("Axis", "Allies"):
+                r = rolls.get(side)
+                if not r:
+                    continue
+                draw_text(surface, side, (box.x + 20, y + 8), 20, theme.SIDE_RIM.get(side, theme.TEXT)
+                          if side == "Allies" else (200, 202, 208), bold=True)
+                for i in range(2):
+                    draw_die(surface, pygame.Rect(box.x + 100 + 40 * i, y, 32, 32), r[i],
+                             "hit" if side == p.side else "plain")
+                extra = f"+{r[2]}" if r[2] else ""
+                draw_text(surface, f"{extra} = {sum(r)}", (box.x + 186, y + 8), 20, theme.TEXT)
+                y += 44
+            draw_text(surface, f"{p.side} chooses first or second.", (box.x + 20, box.bottom - 32),
+                      18, theme.TEXT)
 
     def on_key(self, key: int, mod: int) -> bool:
         if key in (pygame.K_1, pygame.K_KP1, pygame.K_2, pygame.K_KP2):
@@ -235,7 +280,7 @@ class DeployMode(Mode):
         n = len(self.waiting())
         end = self.state.ends.get(self.side, "?")
         if n:
-            return (f"{side_name(self.side)} deployment ({end} end): pick a unit below, then "
+            return (f"{side_name(self.side)} deployment ({end} end): pick a unit in the side panel, then "
                     f"click or drag it to a highlighted hex. {n} to place.")
         return f"{side_name(self.side)} deployment: every unit is placed. Done, or take one back."
 
@@ -271,8 +316,24 @@ class DeployMode(Mode):
         return False
 
     def tray_rect(self) -> pygame.Rect:
-        r = self.scene.prompt_rect
-        return pygame.Rect(r.x, r.y - 96, r.w, 92)
+        return self.scene.card_rect
+
+    def on_side_click(self, pos, button) -> bool:
+        for uid, r in self.tray.items():
+            if r.collidepoint(pos):
+                self.scene.selected = uid
+                self.dragging = uid
+                return True
+        return False
+
+    def draw_side(self, surface, rect) -> bool:
+        waiting = self.waiting()
+        if not waiting:
+            self.tray = {}
+            return False
+        self.tray = draw_roster(surface, rect, waiting, self.scene.selected,
+                                f"{side_name(self.side)} units to place ({len(waiting)})")
+        return True
 
     def place(self, uid: str, h: Hex) -> bool:
         u = self.state.units[uid]
@@ -306,14 +367,6 @@ class DeployMode(Mode):
 
     def on_click(self, pos, button) -> bool:
         st = self.state
-        tray = self.tray_rect()
-        if tray.collidepoint(pos):
-            for uid, r in self.tray.items():
-                if r.collidepoint(pos):
-                    self.scene.selected = uid
-                    self.dragging = uid
-                    return True
-            return True
         uid = self.scene.view.unit_at(st, pos)
         if uid is not None and st.units[uid].side == self.side:
             sel = self.scene.selected
@@ -335,7 +388,7 @@ class DeployMode(Mode):
 
     def on_release(self, pos, button) -> bool:
         uid, self.dragging = self.dragging, None
-        if uid is None or self.tray_rect().collidepoint(pos):
+        if uid is None or not self.scene.view.rect.collidepoint(pos):
             return False
         h = self.scene.view.hex_at(pos)
         if h is not None and self.state.units[uid].hex is None:
@@ -357,10 +410,7 @@ class DeployMode(Mode):
                                                  lambda h: LEGAL_FILL if h in mine else col + (50,)))
 
     def draw_over(self, surface) -> None:
-        waiting = self.waiting()
-        tray = self.tray_rect()
-        self.tray = draw_roster(surface, tray, waiting, self.scene.selected) if waiting else {}
-        if self.dragging and self.scene.mouse and not tray.collidepoint(self.scene.mouse):
+        if self.dragging and self.scene.mouse and self.scene.view.rect.collidepoint(self.scene.mouse):
             from game.ui.tokens import draw_unit
             u = self.state.units[self.dragging]
             r = int(self.scene.view.layout.size * 0.62)

@@ -314,21 +314,32 @@ def _tooltip_image(lines: Sequence[str], colour, width: int) -> pygame.Surface |
 
 
 def draw_roster(surface: pygame.Surface, rect: pygame.Rect, units: Sequence[Any],
-                selected: str | None, size: int = 54) -> dict[str, pygame.Rect]:
-    """The deployment tray: every unit still to place as a token with its name."""
+                selected: str | None, title: str = "") -> dict[str, pygame.Rect]:
+    """The deployment tray: every unit still to place as a token with its name,
+    in a grid that fits ``rect``.  Returns each unit's clickable rect."""
     draw_panel(surface, rect, theme.BG_DARK)
     out: dict[str, pygame.Rect] = {}
-    x, y = rect.x + 10, rect.y + 6
+    x0, y = rect.x + 8, rect.y + 6
+    if title:
+        draw_text(surface, fit(title, theme.font(17, True), rect.w - 16), (x0, y), 17,
+                  theme.ACCENT, bold=True)
+        y += 22
+    cols = 4
+    cell_w = (rect.w - 16) // cols
+    rows = max(1, (len(units) + cols - 1) // cols)
+    cell_h = max(44, min(84, (rect.bottom - y - 4) // rows))
+    size = max(26, min(54, cell_h - 22, cell_w - 12))
     f = theme.font(14)
-    step = size + 22
-    for u in units:
-        if x + step > rect.right:
+    for i, u in enumerate(units):
+        row, col = divmod(i, cols)
+        cx = x0 + col * cell_w + cell_w // 2
+        top = y + row * cell_h
+        if top + size > rect.bottom:
             break
-        r = pygame.Rect(x + 10, y, size, size)
-        draw_unit(surface, u, r, selected=u.uid == selected, label=True)
-        name = fit(u.name, f, step - 2)
-        img = f.render(name, True, theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(r.centerx, r.bottom + 3)))
-        out[u.uid] = r
-        x += step
+        r = pygame.Rect(cx - size // 2, top, size, size)
+        draw_unit(surface, u, r, selected=u.uid == selected, label=False)
+        img = f.render(fit(u.name, f, cell_w - 4), True,
+                       theme.ACCENT if u.uid == selected else theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(cx, r.bottom + 3)))
+        out[u.uid] = r.inflate(8, 18).move(0, 7)
     return out

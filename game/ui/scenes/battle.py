@@ -93,7 +93,8 @@ class BattleScene(Scene):
             self.demo = DemoPlayer(self, random.Random(seed if seed is not None else 1))
         elif setup is not None and getattr(setup, "solo", None):
             from game.ui.battle.demo import DemoPlayer
-            self.ai = DemoPlayer(self, random.Random(seed), sides=(setup.solo,), think=0.45)
+            self.ai = DemoPlayer(self, random.Random(seed), sides=(setup.solo,), think=0.45,
+                                 level=getattr(setup, "ai_level", None) or "veteran")
         self._build(app.size)
         for e in self.game.log[-40:]:
             if e.text:
@@ -115,6 +116,7 @@ class BattleScene(Scene):
         # side panel pieces in panel-local coordinates
         card_h = max(160, min(440, h - 470))
         self.card_rect_local = pygame.Rect(10, HEADER_H, pw - 20, card_h)
+        self.card_rect = self.card_rect_local.move(self.panel_rect.topleft)
         dice_top = self.card_rect_local.bottom + 8
         self.dice = getattr(self, "dice", None) or DiceTray(pygame.Rect(0, 0, 1, 1), 26,
                                                             self.anim_factor)
@@ -335,6 +337,9 @@ class BattleScene(Scene):
                 self.app.play("click")
                 self.press(b.key)
                 return
+            if self.card_rect.collidepoint(event.pos) and not self.ai_turn:
+                self.base.on_side_click(event.pos, event.button)
+                return
             if not self.map_rect.collidepoint(event.pos) or \
                     self.prompt_rect.collidepoint(event.pos):
                 return
@@ -380,6 +385,9 @@ class BattleScene(Scene):
             sel = self.state.units.get(self.selected) if self.selected else None
             self.los_from = sel.hex if sel is not None and sel.on_map else self.hover_hex
             return
+        if self.ai_turn and key in (pygame.K_SPACE, pygame.K_f):
+            self.ai_speed_up()                  # solo practice: the AI plays faster (brief G)
+            return
         if not self.ai_turn and self.mode.on_key(key, mod):
             return
         if key == pygame.K_ESCAPE:
@@ -401,6 +409,22 @@ class BattleScene(Scene):
             self.view.zoom(-1)
         elif key in (pygame.K_HOME, pygame.K_0):
             self.view.home()
+
+    def ai_speed_up(self) -> None:
+        """Solo practice: Space / F toggles the AI between a followable pace and fast."""
+        ai = self.ai
+        if ai is None:
+            return
+        fast = getattr(ai, "fast", False)
+        ai.fast = not fast
+        if not fast:
+            ai.normal_think = ai.think
+            ai.think = 0.05
+            ai.wait = min(ai.wait, 0.05)
+            self.anim.skip()
+        else:
+            ai.think = getattr(ai, "normal_think", 0.45)
+        self.notice = (f"AI speed: {'fast' if ai.fast else 'normal'} (Space or F)", 2.0)
 
     def _update_hover(self) -> None:
         self.hover_hex = self.view.hex_at(self.mouse) if not self.prompt_rect.collidepoint(
@@ -452,14 +476,14 @@ class BattleScene(Scene):
             surface.blit(self._frame, self.map_rect.topleft)
         self.anim.draw(surface, self.view.layout, self.view.rect)
         surface.set_clip(self.view.rect)
-        for m in modes:
-            m.draw_over(surface)
+        modes[-1].draw_over(surface)
         if self.los_from is not None:
             self._draw_los_hover(surface)
         surface.set_clip(self.map_rect)
         self._draw_prompt(surface)
         surface.set_clip(clip)
         self._draw_panel(surface)
+        self.base.draw_side(surface, self.card_rect)
 
     def _draw_board(self, surface: pygame.Surface, modes: list, moving: dict) -> None:
         self.view.draw_map(surface)

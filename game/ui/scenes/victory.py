@@ -25,7 +25,12 @@ def result_lines(game: Any) -> dict[str, Any]:
         title, reason = "Draw", o.reason
     else:
         title = f"{theme.SIDE_LABEL[o.winner]} victory"
-        reason = f"{o.winner} {o.reason}" if o.reason.startswith(("controls", "more")) else o.reason
+        if o.reason.startswith("controls"):
+            reason = f"The {theme.SIDE_LABEL[o.winner]} player {o.reason}"
+        elif o.reason.startswith("more"):
+            reason = f"The {theme.SIDE_LABEL[o.winner]} player has {o.reason}"
+        else:
+            reason = o.reason[:1].upper() + o.reason[1:]
     sides = {}
     for s in ("Axis", "Allies"):
         lost = [u for u in st.units_of(s) if u.destroyed]
