@@ -57,7 +57,7 @@ def _candidates(a: Hex, b: Hex, blockers: Iterable[Hex]) -> list[Hex]:
     limit = a.distance(b) + 1
     found = [h for h in blockers
              if h != a and h != b and a.distance(h) + h.distance(b) <= limit]
-    found.sort(key=a.distance)
+    found.sort(key=lambda h: (a.distance(h), h))   # ties: a fixed order, not set order
     return found
 
 

@@ -180,19 +180,30 @@ def test_long_diagonals_across_a_real_map():
 # --- symmetry and the table --------------------------------------------------------------------
 def test_symmetry_and_table_over_all_pairs_of_a_real_configuration():
     """rulebook: if you can see a unit, it can see you.  Exhaustive over all 14,535
-    pairs of Urban Combat (the map with the most blocking hexes); the precomputed
-    LosTable agrees with has_los for every pair."""
+    pairs of Urban Combat (the map with the most blocking hexes): for every pair and
+    every blocking hex near the line, the line enters the hex going one way exactly
+    when it does going the other way; the precomputed LosTable agrees with that
+    for every pair, and with has_los (both ways) on every 20th pair."""
     terr = MAPS["Urban Combat"]
-    blockers = frozenset(h for h, t in terr.items() if t in BLOCKING)
+    blockers = sorted(h for h, t in terr.items() if t in BLOCKING)
     table = LosTable(terr, blockers)
     cells = sorted(terr)
     assert len(cells) == 171
+
+    to_blockers = {c: [c.distance(h) for h in blockers] for c in cells}
     pairs = 0
     for i, a in enumerate(cells):
+        da = to_blockers[a]
         for b in cells[i + 1:]:
-            ab = has_los(a, b, blockers)
-            assert ab == has_los(b, a, blockers), (a, b)
-            assert table.visible(a, b) == table.visible(b, a) == ab, (a, b)
+            db, limit = to_blockers[b], a.distance(b) + 1
+            # a hex the open segment enters has d(a, h) + d(h, b) <= d(a, b) + 1
+            lens = [h for h, x, y in zip(blockers, da, db) if x and y and x + y <= limit]
+            forward = [segment_enters_hex(a, b, h) for h in lens]
+            assert forward == [segment_enters_hex(b, a, h) for h in lens], (a, b)
+            visible = not any(forward)
+            assert table.visible(a, b) == table.visible(b, a) == visible, (a, b)
+            if pairs % 20 == 0:
+                assert has_los(a, b, blockers) == has_los(b, a, blockers) == visible, (a, b)
             pairs += 1
     assert pairs == 171 * 170 // 2
     for a in cells[::17]:
@@ -212,7 +223,7 @@ def test_has_los_matches_the_oracle_and_is_symmetric(a, b, blockers):
     assert has_los(b, a, blockers) == expected
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(a=small_hexes, b=small_hexes)
 def test_segment_enters_hex_matches_the_oracle_for_every_nearby_hex(a, b):
     for q in range(-5, 6):
@@ -223,13 +234,13 @@ def test_segment_enters_hex_matches_the_oracle_for_every_nearby_hex(a, b):
             assert segment_enters_hex(a, b, h) == oracle_blocks(a, b, h), (a, b, h)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(blockers=st.sets(small_hexes, max_size=20))
 def test_los_table_equals_has_los_with_random_blockers(blockers):
     cells = [Hex(q, r) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
     table = LosTable(cells, blockers)
-    for a in cells:
-        for b in cells:
+    for i, a in enumerate(cells):
+        for b in cells[i:]:
             assert table.visible(a, b) == has_los(a, b, blockers), (a, b)
             if table.visible(a, b):
                 assert table.blocker(a, b) is None
