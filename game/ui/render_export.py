@@ -114,7 +114,8 @@ def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) 
             y += 24
         out.blit(fs.render("5 whole hexes from each end", True, TEXT_DIM), (x, y + 2))
         y += 30
-        _ends(out, x, y, rect.right - 12, bm)
+        if y + 146 <= rect.bottom:          # only when it fits below the legend
+            _ends(out, x, y, rect.right - 12, bm)
 
 
 def _ends(out: pygame.Surface, x: int, y: int, right: int, bm: BattleMap) -> None:
