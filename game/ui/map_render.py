@@ -559,9 +559,14 @@ class MapRenderer:
         f = font(px)
         for h in self.map.hexes:
             cx, cy = lay.hex_to_pixel(h)
-            text = f.render(hex_label(h), True, (16, 16, 16))
-            text.set_alpha(190)
-            surf.blit(text, (cx - text.get_width() / 2, cy - self.hex_size * 0.86))
+            label = hex_label(h)
+            text = f.render(label, True, (16, 16, 16))
+            halo = f.render(label, True, (236, 232, 214))    # readable on dark forest too
+            halo.set_alpha(170)
+            x, y = cx - text.get_width() / 2, cy - self.hex_size * 0.86
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                surf.blit(halo, (x + dx, y + dy))
+            surf.blit(text, (x, y))
 
 
 # --- pieces shared with other screens -----------------------------------------------------------
