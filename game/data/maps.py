@@ -626,6 +626,14 @@ def _rotation(v: Any) -> int:
 
 
 _CACHE: dict[tuple, BattleMap] = {}
+_LIST_CACHE: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
+
+
+def _mtime(path: Path) -> int | None:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return None
 
 
 def _stamp(path: Path) -> tuple:
@@ -635,13 +643,7 @@ def _stamp(path: Path) -> tuple:
     for folder in (path.parent.parent / "sections", path.parent):
         if folder.is_dir():
             files.extend(sorted(folder.glob("*.yaml")))
-    out = []
-    for f in files:
-        try:
-            out.append((str(f), f.stat().st_mtime_ns))
-        except OSError:
-            out.append((str(f), None))
-    return tuple(out)
+    return tuple((str(f), _mtime(f)) for f in files)
 
 
 def load_configuration(number_or_path: int | str | os.PathLike[str], *,
@@ -677,9 +679,13 @@ def list_configurations(directory: str | os.PathLike[str] | None = None
                         ) -> list[tuple[int, str, str]]:
     """``[(number, name, path), ...]`` of every configuration file, by number."""
     folder = Path(directory) if directory else CONFIGURATIONS_DIR
+    files = sorted(folder.glob("*.yaml"))
+    key = (str(folder.resolve()),) + tuple((str(f), _mtime(f)) for f in files)
+    if key in _LIST_CACHE:
+        return list(_LIST_CACHE[key])
     out: list[tuple[int, str, str]] = []
     seen: dict[int, str] = {}
-    for p in sorted(folder.glob("*.yaml")):
+    for p in files:
         shown = _display(p)
         doc = read_yaml(p, display=shown)
         c = Checker(shown)
@@ -692,6 +698,7 @@ def list_configurations(directory: str | os.PathLike[str] | None = None
         seen[number] = shown
         out.append((number, name, str(p)))
     out.sort()
+    _LIST_CACHE[key] = tuple(out)
     return out
 
 
