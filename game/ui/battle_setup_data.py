@@ -41,6 +41,7 @@ class BattleSetup:
     save_path: str | None = None                # where it was loaded from
     demo_frames: int | None = None              # --demo: play legal random actions this long
     solo: str | None = None                     # solo practice: the side the AI plays
+    ai_level: str = "veteran"                   # solo practice: "recruit" or "veteran" (game.ai)
 
     def __post_init__(self) -> None:
         if self.scenario not in SCENARIOS:

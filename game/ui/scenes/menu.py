@@ -93,9 +93,6 @@ class MenuScene(GuiScene):
             self.next_scene = BattleSetupScene(self.app)
         elif key == "solo":
             self.next_scene = solo_scene(self.app)
-            if _has_module("game.ui.scenes.solo_setup"):   # side, AI level, armies (brief G)
-                from game.ui.scenes.solo_setup import SoloSetupScene
-                self.next_scene = SoloSetupScene(self.app)
         elif key == "preview":
             from game.ui.scenes.preview import PreviewScene
             self.next_scene = PreviewScene(self.app)

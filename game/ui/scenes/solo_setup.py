@@ -1,0 +1,229 @@
+"""Solo practice setup: the player picks a side, the AI's level (Recruit or
+Veteran), the scenario, a map configuration (or rolls for it), the AI's army
+(its own army builder or the sample) and their own army (the sample, or the
+army builder) - then the battle begins with the AI playing the other side.
+
+Keys: A / X pick Allies / Axis, R rolls the configuration, 1-6 pick one,
+Enter starts with the sample army, Esc goes back to the menu.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.rules.errors import DataError
+from game.ui import theme
+from game.ui.battle_setup_data import SIDES, BattleSetup
+from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text
+
+__all__ = ["SoloSetupScene", "ai_army", "LEVEL_TEXT"]
+
+LEVEL_TEXT = {
+    "recruit": "Recruit: follows a fixed behaviour table - moves toward cover, then fires at "
+               "the weakest (antitank at the strongest Vehicle). Predictable, good for learning.",
+    "veteran": "Veteran: weighs the exact odds of every attack, the threat to its units, cover "
+               "and the objective, focuses fire and holds defensive fire for the real danger.",
+}
+
+
+def ai_army(setup: BattleSetup, side: str, source: str, seed: int | None = None) -> Any:
+    """The AI side's army: ``"builder"`` (game.ai.army_builder, within the side's
+    budget and the setup's limits) or ``"sample"``."""
+    from game.ui.scenes.battle_setup import sample_army
+    if source == "sample":
+        return sample_army(side)
+    from game.ai.army_builder import build_army
+    from game.data.units import load_roster
+    return build_army(load_roster().values(), side, setup.budget(side),
+                      historical=setup.historical, year=setup.year,
+                      rng=random.Random(seed), name=f"AI {side} battle group")
+
+
+class SoloSetupScene(GuiScene):
+    def __init__(self, app: Any, setup: BattleSetup | None = None, *,
+                 player_side: str = "Allies", level: str = "veteran") -> None:
+        super().__init__(app)
+        self.player_side = player_side
+        self.level = level
+        self.ai_source = "builder"
+        self.setup = setup or BattleSetup()
+        self.setup.solo = self.ai_side
+        self.message = ""
+        self.rolling = 0.0
+        self.shown_face = self.setup.config_roll or 1
+
+    @property
+    def ai_side(self) -> str:
+        return "Axis" if self.player_side == "Allies" else "Allies"
+
+    # --- layout ----------------------------------------------------------------------------
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        x = 60 if w >= 1200 else 24
+        cw = min(520, w // 2 - 60)
+        bw = (cw - 10) // 2
+        y = 150
+        self._rows: dict[str, int] = {}
+        self._rows["side"] = y - 30
+        self.button("side_Allies", (x, y, bw, 42), self._mark("Allies", self.player_side == "Allies"))
+        self.button("side_Axis", (x + bw + 10, y, bw, 42), self._mark("Axis", self.player_side == "Axis"))
+        y += 92
+        self._rows["level"] = y - 30
+        self.button("level_recruit", (x, y, bw, 42), self._mark("Recruit", self.level == "recruit"))
+        self.button("level_veteran", (x + bw + 10, y, bw, 42), self._mark("Veteran", self.level == "veteran"))
+        y += 150
+        self._rows["scenario"] = y - 30
+        s = self.setup
+        self.button("standard", (x, y, bw, 42), self._mark("Standard", s.scenario == "standard"))
+        self.button("assault", (x + bw + 10, y, bw, 42), self._mark("Assault", s.scenario == "assault"))
+        y += 52
+        if s.scenario == "assault":
+            self.button("attacker", (x, y, cw, 40), f"Attacker: {s.attacker}  (defender: {s.defender})")
+        y += 70
+        self._rows["ai_army"] = y - 30
+        self.button("ai_builder", (x, y, bw, 42), self._mark("AI builds it", self.ai_source == "builder"),
+                    tooltip="The AI's army builder: armour, antitank, riflemen, a commander.")
+        self.button("ai_sample", (x + bw + 10, y, bw, 42), self._mark("Sample army", self.ai_source == "sample"))
+
+        rx = x + cw + 60
+        rw = min(520, w - rx - 40)
+        ry = 150
+        self._rows["config"] = ry - 30
+        self.button("roll", (rx, ry, 170, 42), "Roll a die", object_id="#primary")
+        cbw = (rw - 5 * 8) // 6
+        for n in range(1, 7):
+            self.button(f"config{n}", (rx + (n - 1) * (cbw + 8), ry + 60, cbw, 40),
+                        self._mark(str(n), s.config == n))
+        self._right = (rx, rw)
+        by = h - 86
+        self.button("back", (x, by, 160, 46), "Back")
+        self.button("sample", (w - 600, by, 270, 46), "Start: my sample army",
+                    tooltip="You take your side's sample army; the battle begins.")
+        self.button("build", (w - 320, by, 270, 46), "Build my army", object_id="#primary")
+
+    @staticmethod
+    def _mark(text: str, on: bool) -> str:
+        return f"> {text} <" if on else text
+
+    # --- actions ---------------------------------------------------------------------------
+    def set_side(self, side: str) -> None:
+        self.player_side = side
+        self.setup.solo = self.ai_side
+        self.setup.armies.clear()
+        self.rebuild()
+
+    def on_button(self, key: str) -> None:
+        s = self.setup
+        if key.startswith("side_"):
+            self.set_side(key[5:])
+        elif key.startswith("level_"):
+            self.level = key[6:]
+            self.rebuild()
+        elif key in ("standard", "assault"):
+            s.scenario = key
+            s.attacker = "Axis" if key == "assault" else None
+            s.armies.clear()
+            self.rebuild()
+        elif key == "attacker":
+            s.attacker = "Allies" if s.attacker == "Axis" else "Axis"
+            s.armies.clear()
+            self.rebuild()
+        elif key in ("ai_builder", "ai_sample"):
+            self.ai_source = key[3:]
+            self.rebuild()
+        elif key == "roll":
+            self.roll()
+        elif key.startswith("config"):
+            s.config = int(key[6:])
+            s.config_roll = None
+            self.rebuild()
+        elif key == "back":
+            self.next_scene = self.app.menu_scene()
+        elif key in ("sample", "build"):
+            self.start(own_sample=(key == "sample"))
+
+    def roll(self) -> None:
+        value = self.app.rng.randint(1, 6)
+        self.setup.config = value
+        self.setup.config_roll = value
+        self.rolling = 0.5 * self.app.settings.animation_factor
+        self.app.play("dice")
+        self.rebuild()
+
+    def start(self, own_sample: bool) -> None:
+        """Give the AI its army (and the player the sample), then on to the army
+        builder or straight to the battle."""
+        from game.ui.scenes.battle_setup import next_step, sample_army
+        s = self.setup
+        s.solo = self.ai_side
+        s.ai_level = self.level
+        s.armies.clear()
+        try:
+            s.armies[self.ai_side] = ai_army(s, self.ai_side, self.ai_source, s.seed)
+            if own_sample:
+                s.armies[self.player_side] = sample_army(self.player_side)
+        except (DataError, ValueError, ImportError) as exc:
+            self.message = f"The armies can't be made: {exc}"
+            s.armies.clear()
+            return
+        self.next_scene = next_step(self.app, s)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            self.on_button("back")
+        elif k == pygame.K_a:
+            self.set_side("Allies")
+        elif k == pygame.K_x:
+            self.set_side("Axis")
+        elif k == pygame.K_r:
+            self.roll()
+        elif pygame.K_1 <= k <= pygame.K_6:
+            self.on_button(f"config{k - pygame.K_0}")
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button("sample")
+
+    def update(self, dt: float) -> None:
+        if self.rolling > 0:
+            self.rolling = max(0.0, self.rolling - dt)
+            self.shown_face = (self.app.rng.randint(1, 6) if self.rolling
+                               else (self.setup.config_roll or 1))
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface)
+        w, h = surface.get_size()
+        x = 60 if w >= 1200 else 24
+        cw = min(520, w // 2 - 60)
+        draw_text(surface, "Solo practice", (x, 30), 54, theme.ACCENT, bold=True)
+        draw_panel(surface, pygame.Rect(x - 16, 100, cw + 32, h - 210))
+        rx, rw = getattr(self, "_right", (x + cw + 60, 400))
+        draw_panel(surface, pygame.Rect(rx - 16, 100, rw + 32, h - 210))
+        rows = getattr(self, "_rows", {})
+        heads = {"side": f"Your side: {self.player_side}  (the AI plays {self.ai_side})",
+                 "level": "The AI's level", "scenario": "Scenario", "ai_army": "The AI's army",
+                 "config": "Battle map configuration"}
+        for key, text in heads.items():
+            if key in rows:
+                px = rx if key == "config" else x
+                draw_text(surface, text, (px, rows[key]), 24, theme.ACCENT, bold=True)
+        if "level" in rows:
+            draw_text(surface, LEVEL_TEXT[self.level], (x, rows["level"] + 84), 19, theme.TEXT,
+                      width=cw)
+        s = self.setup
+        info = (f"Configuration {s.config}" + (f" (rolled {s.config_roll})" if s.config_roll else "")
+                + f".  Budgets: you {s.budget(self.player_side)} points, the AI "
+                  f"{s.budget(self.ai_side)}.")
+        if "config" in rows:
+            draw_text(surface, info, (rx, rows["config"] + 150), 20, theme.TEXT, width=rw)
+            die = pygame.Rect(rx + 190, rows["config"] + 30, 42, 42)
+            draw_die(surface, die, self.shown_face)
+            keys = ("Keys: A / X your side, R roll, 1-6 configuration, Enter start with the "
+                    "sample army, Esc back.  In battle: Space or F speeds the AI up.")
+            draw_text(surface, keys, (rx, rows["config"] + 220), 18, theme.TEXT_DIM, width=rw)
+        if self.message:
+            draw_text(surface, self.message, (x, h - 130), 20, theme.WARN, width=w - 2 * x)

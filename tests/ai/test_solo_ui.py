@@ -1,0 +1,106 @@
+"""Solo practice in the desktop game (issue 7), headless: menu -> solo setup ->
+battle with the AI playing its side -> victory screen.  The player's side is
+played here by sending actions to the battle screen, as clicks would."""
+import pygame
+import pytest
+
+from game.ui.settings import Settings
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
+    from game.ui.app import App
+    a = App(size=(1280, 800), settings=Settings(sound=False), save_settings=False)
+    a.running = True
+    pygame.event.clear()
+    yield a
+    pygame.event.clear()
+
+
+def press(app, key, frames=2):
+    b = app.scene.buttons[key]
+    pos = b.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(frames):
+        app.step(dt=0.05)
+
+
+def test_solo_setup_choices_reach_the_battle(app):
+    """Side, level, scenario, configuration and the AI's army from its builder."""
+    from game.ui.scenes.solo_setup import SoloSetupScene
+    from game.rules.army import validate_army
+    scene = SoloSetupScene(app)
+    app.switch(scene)
+    app.step(dt=0.05)
+    press(app, "side_Axis")
+    assert scene.player_side == "Axis" and scene.setup.solo == "Allies"
+    press(app, "level_recruit")
+    press(app, "assault")
+    press(app, "config4")
+    assert scene.setup.scenario == "assault" and scene.setup.config == 4
+    scene.start(own_sample=True)
+    s = scene.setup
+    assert s.ai_level == "recruit"
+    ai = s.armies["Allies"]
+    budget = s.budget("Allies")
+    assert ai.points <= budget and not validate_army(ai, budget)
+    assert {c.side for c in ai.cards} == {"Allies"}
+
+
+def test_build_my_army_opens_the_builder_for_my_side(app):
+    from game.ui.scenes.army_builder import ArmyBuilderScene
+    from game.ui.scenes.solo_setup import SoloSetupScene
+    app.switch(SoloSetupScene(app))
+    app.step(dt=0.05)
+    press(app, "build")
+    assert isinstance(app.scene, ArmyBuilderScene) and app.scene.side == "Allies"
+
+
+def test_a_short_solo_game_plays_to_the_victory_screen(app):
+    """Menu -> Solo practice -> Veteran AI as the Axis -> battle played to the end
+    (a two-turn limit keeps it short) -> victory screen; the AI explains its moves
+    in the log and Space speeds it up."""
+    from game.ai.recruit import RecruitAI
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.solo_setup import SoloSetupScene
+    from game.ui.scenes.victory import VictoryScene
+    app.switch(app.menu_scene())
+    app.step(dt=0.05)
+    press(app, "solo")
+    assert isinstance(app.scene, SoloSetupScene)
+    press(app, "level_veteran")
+    press(app, "config1")
+    press(app, "sample")
+    battle = app.scene
+    assert isinstance(battle, BattleScene)
+    assert battle.ai is not None and battle.ai.sides == ("Axis",)
+    game = battle.game
+    game.state.options["turn_limit"] = 2
+    me = RecruitAI(5)
+    sped = False
+    for frame in range(6000):
+        if not isinstance(app.scene, BattleScene):
+            break
+        st = game.state
+        mode = battle.mode
+        if mode.name == "casualty":
+            mode.on_button("next" if not getattr(mode, "done", True) else "continue")
+        elif mode.name == "game_over":
+            mode.on_button("result")
+        elif st.to_act == "Allies" and not battle.ai_turn and not battle.anim.busy:
+            battle.stack.clear()
+            battle.send(me.choose(game))
+        elif battle.ai_turn and not sped and st.phase.is_movement:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0,
+                                                 unicode=" ", scancode=0))
+            sped = True
+        app.step(dt=0.1)
+    assert isinstance(app.scene, VictoryScene), (frame, game.state.phase)
+    assert game.over
+    assert sped and battle.ai.fast
+    lines = " ".join(str(x) for x in battle.logp.lines)
+    assert "AI:" in lines
+    axis_moves = [a for a in game.history if getattr(a, "side", "") == "Axis"]
+    assert len(axis_moves) > 10
