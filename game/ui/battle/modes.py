@@ -1093,7 +1093,9 @@ class CasualtyMode(Mode):
                    UnitDamaged: theme.COUNTER_COLOURS["damaged"],
                    UnitDisrupted: theme.COUNTER_COLOURS["disrupted"]}.get(type(e), (250, 250, 250))
             self.scene.anim.flash(h, col)
-        self.timer = self.STEP * self.scene.anim_factor()
+        f = self.scene.anim_factor()
+        # with animations off the player steps through with Space (nothing runs away)
+        self.timer = self.STEP * f if f > 0 else float("inf")
 
     def prompt(self) -> str:
         if not self.done:

@@ -78,7 +78,7 @@ class VictoryScene(GuiScene):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_m):
                 self.on_button("menu")
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            elif event.key == pygame.K_r:       # not Enter: it may still be held from the battle
                 self.on_button("again")
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,296 @@
+"""Battle screen, play: moving (with a Vehicle's facing), attacking with the exact odds
+shown, a defensive-fire prompt answered by the defender, ending a phase (with the
+confirm), the casualty phase step by step, and the victory screen - by posted
+mouse and key events at hex centres and buttons, each asserting the game state."""
+import sys
+import types
+
+import pygame
+import pytest
+
+from game.rules.hexes import Hex, hex_label
+from game.rules.state import DefensiveFirePrompt, OrderChoice, Phase
+from game.ui.settings import Settings
+from tests.rules.engine_kit import at, position, rect_map, rifles, tank
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
+    from game.ui.app import App
+    s = Settings(sound=False)
+    s.animation_speed = "off"
+    a = App(size=(1280, 800), settings=s, save_settings=False)
+    a.running = True
+    pygame.event.clear()
+    yield a
+    pygame.event.clear()
+
+
+def step(app, n=2):
+    for _ in range(n):
+        app.step(dt=1 / 60)
+
+
+def hover(app, pos, frames=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, frames)
+
+
+def click(app, pos, button=1, frames=2):
+    hover(app, pos, 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    step(app, frames)
+
+
+def press(app, name, frames=2):
+    step(app, 1)
+    click(app, app.scene.buttons[name].rect.center, frames=frames)
+
+
+def key(app, k, mod=0, frames=2, up=True):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    if up:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    step(app, frames)
+
+
+def start(app, game):
+    from game.ui.scenes.battle import BattleScene
+    scene = BattleScene(app, None, game=game)
+    app.switch(scene)
+    scene.view.ready()
+    step(app, 2)
+    return scene
+
+
+def token(scene, uid):
+    return scene.view.unit_slots(scene.game.state)[uid].center
+
+
+# --- movement --------------------------------------------------------------------------------
+def test_vehicle_moves_and_picks_a_facing(app):
+    """Rulebook: Movement - a Vehicle moves up to its speed and may end facing any way."""
+    bm = rect_map(16, 11)
+    g = position(bm)
+    t = g.add_unit(tank(), "Axis", at(3, 5), facing=0)
+    g.add_unit(rifles("United States"), "Allies", at(14, 5))
+    scene = start(app, g)
+    click(app, token(scene, t.uid))
+    assert scene.selected == t.uid
+    reach = g.reachable(t.uid)
+    dest = at(6, 5)
+    assert dest in reach and reach[dest].stops
+    hover(app, scene.view.center(dest))           # path shown with its cost (no crash, cost known)
+    click(app, scene.view.center(dest))
+    assert scene.mode.name == "facing"
+    click(app, scene.mode.wedge_pos(2))
+    assert t.hex == dest and t.facing == 2 and t.acted
+    assert "moves" in scene.logp.lines[-1][0]
+
+
+def test_soldier_move_and_why_not(app):
+    """Rulebook: Movement - a hex out of reach says why, in the rules' words."""
+    bm = rect_map(16, 11, {(5, 5): "forest"})
+    g = position(bm)
+    r = g.add_unit(rifles(), "Axis", at(3, 5))
+    scene = start(app, g)
+    click(app, token(scene, r.uid))
+    far = at(12, 5)
+    click(app, scene.view.center(far))
+    assert r.hex == at(3, 5)
+    assert scene.notice[0] == g.why_not_reach(r.uid, far)
+    click(app, scene.view.center(at(4, 5)))      # a soldier needs no facing
+    assert r.hex == at(4, 5) and r.acted and scene.mode.name == "play"
+
+
+def test_turn_in_place_with_key(app):
+    """Rulebook: Movement - a Vehicle may change facing without moving."""
+    g = position(rect_map(12, 9))
+    t = g.add_unit(tank(), "Axis", at(3, 4), facing=0)
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    scene = start(app, g)
+    click(app, token(scene, t.uid))
+    key(app, pygame.K_t)
+    assert scene.mode.name == "facing"
+    click(app, scene.mode.wedge_pos(4))
+    assert t.facing == 4 and t.hex == at(3, 4)
+
+
+# --- assault ------------------------------------------------------------------------------------
+def test_attack_shows_exact_odds_and_places_a_face_down_counter(app):
+    """Rulebook: Attacking - the odds shown are the rules' exact odds; a hit places a
+    face-down counter (ruling 13)."""
+    g = position(rect_map(16, 11), phase=Phase.ASSAULT_FIRST, dice=[6] * 20)
+    t = g.add_unit(tank(), "Axis", at(3, 5), facing=0)
+    e = g.add_unit(rifles("United States"), "Allies", at(6, 5))
+    scene = start(app, g)
+    click(app, token(scene, t.uid))
+    opts = scene.base.attack_options()
+    assert e.uid in opts
+    shown = opts[e.uid][0].odds
+    exact = g.odds(t.uid, e.uid)
+    assert (shown.p_none, shown.p_disrupted, shown.p_destroyed) == \
+        (exact.p_none, exact.p_disrupted, exact.p_destroyed)
+    hover(app, token(scene, e.uid))
+    click(app, token(scene, e.uid))
+    assert t.acted and e.pending, "the hit is a face-down counter until the casualty phase"
+    assert scene.dice.dice and all(d == 6 for d in scene.dice.dice)
+    assert scene.dice.successes == len(scene.dice.dice)
+
+
+# --- defensive fire ------------------------------------------------------------------------------
+def _df_position(dice):
+    bm = rect_map(16, 11)
+    g = position(bm, dice=dice)
+    enemy_hex = at(8, 5)
+    a, b = enemy_hex.neighbor(3), enemy_hex.neighbor(2)
+    mover = g.add_unit(rifles(), "Axis", a)
+    firer = g.add_unit(rifles("United States"), "Allies", enemy_hex)
+    return g, mover, firer, a, b
+
+
+def test_defensive_fire_prompt_fire_here_stops_the_mover(app):
+    """Rulebook: Provoking Defensive Fire; ruling 14 - the defender is asked while the
+    mover leaves its hex; a successful shot disrupts it and ends its move."""
+    g, mover, firer, a, b = _df_position([6] * 12)
+    scene = start(app, g)
+    click(app, token(scene, mover.uid))
+    click(app, scene.view.center(b))
+    p = g.state.pending
+    assert isinstance(p, DefensiveFirePrompt) and p.stage == "leave"
+    assert scene.mode.name == "defensive_fire" and g.state.to_act == "Allies"
+    assert firer.uid in scene.mode.eligible()
+    assert hex_label(a) in scene.mode.prompt()
+    press(app, "fire")
+    assert firer.fired_defensively and mover.disrupted and mover.hex == a
+    assert g.state.pending is None and scene.mode.name == "play"
+
+
+def test_defensive_fire_wait_then_hold(app):
+    """Ruling 14 - waiting for the next hex keeps the shot for the enter stage;
+    holding fire there lets the mover through."""
+    g, mover, firer, a, b = _df_position([1] * 12)
+    scene = start(app, g)
+    click(app, token(scene, mover.uid))
+    click(app, scene.view.center(b))
+    press(app, "wait")                       # fire at the next hex instead
+    p = g.state.pending
+    assert isinstance(p, DefensiveFirePrompt) and p.stage == "enter"
+    assert "wait" not in scene.buttons
+    key(app, pygame.K_h)                      # hold fire
+    assert g.state.pending is None and mover.hex == b and not mover.disrupted
+    assert not firer.fired_defensively
+
+
+# --- ending phases, casualty phase, victory ------------------------------------------------------
+def test_end_phase_asks_when_units_have_not_acted(app):
+    """End phase with a key; a confirm when units have not acted (Esc keeps the phase)."""
+    g = position(rect_map(12, 9))
+    g.add_unit(rifles(), "Axis", at(3, 4))
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    scene = start(app, g)
+    key(app, pygame.K_e)
+    assert scene.mode.name == "confirm" and g.state.phase == Phase.MOVEMENT_FIRST
+    key(app, pygame.K_ESCAPE)
+    assert scene.mode.name == "play" and g.state.phase == Phase.MOVEMENT_FIRST
+    key(app, pygame.K_e)
+    press(app, "yes")
+    assert g.state.phase == Phase.MOVEMENT_SECOND and g.state.to_act == "Allies"
+
+
+def test_casualty_phase_step_by_step_then_next_turn(app):
+    """Rulebook: Casualty Phase - face-down counters are flipped and applied, shown step
+    by step with a summary naming who holds the objective; then the next turn's
+    initiative."""
+    bm = rect_map(12, 9, objective=(6, 4))
+    g = position(bm, phase=Phase.ASSAULT_SECOND, dice=[5, 5, 2, 2] + [4] * 20)
+    hurt = g.add_unit(rifles(), "Axis", at(2, 4), pending=["disrupted"])
+    g.add_unit(rifles("United States"), "Allies", at(9, 4), acted=True)
+    scene = start(app, g)
+    key(app, pygame.K_RETURN)                   # end the Allied assault phase
+    assert scene.mode.name == "casualty"
+    assert hurt.disrupted and not hurt.pending
+    m = scene.mode
+    assert not m.done and m.shown == 1
+    key(app, pygame.K_SPACE)
+    while not m.done:
+        key(app, pygame.K_SPACE)
+    assert "1 disrupted" in m.summary() and "nobody holds the objective" in m.summary()
+    press(app, "continue")
+    assert g.state.turn == 2 and isinstance(g.state.pending, OrderChoice)
+    assert scene.mode.name == "order"
+
+
+def test_victory_screen_after_objective_held_at_turn_7(app):
+    """Rulebook: How to Win (rulings 9-11) - from the end of turn 7 the only player next
+    to the objective wins; the victory screen says who and why."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.victory import VictoryScene
+    bm = rect_map(12, 9, objective=(6, 4))
+    g = position(bm, phase=Phase.ASSAULT_SECOND, turn=7)
+    g.add_unit(rifles(), "Axis", at(5, 4))
+    g.add_unit(rifles("United States"), "Allies", at(11, 8), acted=True)
+    lost = g.add_unit(rifles("United States"), "Allies", at(10, 8))
+    lost.destroyed = True
+    scene = start(app, g)
+    key(app, pygame.K_e)
+    assert g.state.phase == Phase.GAME_OVER and g.state.outcome.winner == "Axis"
+    assert scene.mode.name == "casualty"
+    key(app, pygame.K_RETURN)                  # show every step
+    key(app, pygame.K_RETURN, frames=3)        # continue -> victory screen
+    assert isinstance(app.scene, VictoryScene)
+    r = app.scene.result
+    assert r["title"] == "Axis victory" and "objective" in r["reason"]
+    assert r["sides"]["Allies"]["lost"] == [lost.name] and r["sides"]["Axis"]["points"] == 5
+    press(app, "menu")
+    assert isinstance(app.scene, MenuScene)
+
+
+# --- tools ------------------------------------------------------------------------------------------
+def test_line_of_sight_tool_zoom_and_pan(app):
+    """Rulebook: Line of Sight - hold L to see what the selected unit sees; the
+    blocking hex is named on hover.  Wheel zooms, arrows pan."""
+    bm = rect_map(12, 9, {(5, 4): "forest"})
+    g = position(bm)
+    r = g.add_unit(rifles(), "Axis", at(3, 4))
+    scene = start(app, g)
+    click(app, token(scene, r.uid))
+    key(app, pygame.K_l, up=False)
+    assert scene.los_from == r.hex
+    behind = at(8, 4)
+    assert not bm.los.visible(r.hex, behind) and bm.los.blocker(r.hex, behind) == at(5, 4)
+    hover(app, scene.view.center(behind), frames=2)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="", scancode=0))
+    step(app)
+    assert scene.los_from is None
+    size = scene.view.hex_size
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    step(app)
+    assert scene.view.hex_size > size
+    off = scene.view.offset
+    key(app, pygame.K_LEFT)
+    assert scene.view.offset[0] > off[0]
+    key(app, pygame.K_HOME)
+    assert scene.view.hex_size == size
+
+
+def test_ctrl_s_saves_through_game_saves(app, monkeypatch, tmp_path):
+    """Ctrl+S calls game.saves.save_game(game, path); without it the log says so."""
+    g = position(rect_map(10, 7))
+    g.add_unit(rifles(), "Axis", at(3, 3))
+    calls = []
+    fake = types.ModuleType("game.saves")
+    fake.save_game = lambda game, path: calls.append((game, path)) or path
+    fake.autosave = lambda game: calls.append((game, "auto"))
+    monkeypatch.setitem(sys.modules, "game.saves", fake)
+    import game
+    monkeypatch.setattr(game, "saves", fake, raising=False)
+    scene = start(app, g)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert calls and calls[-1][0] is g
+    monkeypatch.setitem(sys.modules, "game.saves", None)
+    monkeypatch.delattr(game, "saves", raising=False)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert "not available" in scene.notice[0]

@@ -1,0 +1,185 @@
+"""Battle screen, setup: coin flip, first/second, ends, deployment (click, drag, facing
+picker, boarding, take back, Done), then initiative - all by posted clicks and keys.
+
+Rulebook: Getting Started (coin flip, first player picks an end, deployment within
+five hexes of your end - ruling 8), Transports (boarding at deployment)."""
+import pygame
+import pytest
+
+from game.rules.dice import Dice
+from game.rules.hexes import Hex
+from game.rules.state import OrderChoice, Phase
+from game.ui.settings import Settings
+from tests.rules.engine_kit import halftrack, rifles, tank
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
+    from game.ui.app import App
+    s = Settings(sound=False)
+    s.animation_speed = "off"
+    a = App(size=(1280, 800), settings=s, save_settings=False)
+    a.running = True
+    pygame.event.clear()
+    yield a
+    pygame.event.clear()
+
+
+def step(app, n=2):
+    for _ in range(n):
+        app.step(dt=1 / 60)
+
+
+def click(app, pos, button=1, frames=2):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    step(app, frames)
+
+
+def press(app, key_name, frames=2):
+    step(app, 1)                       # buttons are laid out during update
+    click(app, app.scene.buttons[key_name].rect.center, frames=frames)
+
+
+def key(app, k, mod=0, frames=2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    step(app, frames)
+
+
+def start(app, game):
+    from game.ui.scenes.battle import BattleScene
+    scene = BattleScene(app, None, game=game)
+    app.switch(scene)
+    scene.view.ready()
+    step(app, 2)
+    return scene
+
+
+def new_game_on_config1(coin="Axis"):
+    from game.data.maps import load_configuration
+    from game.rules.engine import new_game
+    armies = {"Axis": [tank("Germany", name="Panzer"), halftrack("Germany", name="SdKfz 251"),
+                       rifles("Germany", name="Grenadiers")],
+              "Allies": [tank("United States", name="Sherman"),
+                         rifles("United States", name="GIs")]}
+    return new_game(load_configuration(1), armies, dice=Dice(4), coin_winner=coin)
+
+
+def free_legal_hexes(game, uid):
+    from game.rules.actions import Deploy
+    st = game.state
+    return [a.hex for a in game.legal_actions()
+            if isinstance(a, Deploy) and a.uid == uid and a.carrier is None
+            and not st.units_at(a.hex)]
+
+
+def test_coin_flip_order_and_end_by_buttons(app):
+    """Rulebook: Getting Started - the coin-flip winner chooses first or second; the
+    first player picks an end."""
+    game = new_game_on_config1(coin="Allies")
+    scene = start(app, game)
+    assert isinstance(game.state.pending, OrderChoice) and scene.mode.name == "order"
+    assert "Allied player won" in scene.mode.prompt()
+    press(app, "second")                       # Allies choose to go second
+    assert game.state.first_player == "Axis" and game.state.second_player == "Allies"
+    assert game.state.phase == Phase.SETUP_END and scene.mode.name == "end"
+    press(app, "right")
+    assert game.state.ends == {"Axis": "right", "Allies": "left"}
+    assert game.state.phase == Phase.DEPLOY_FIRST and scene.mode.name == "deploy"
+
+
+def test_deploy_click_facing_board_take_back_and_done(app):
+    """Rulebook: deployment within five hexes of your end (ruling 8); a Vehicle is
+    placed with a facing; a Soldier may start aboard its transport; a placement can
+    be taken back until Done."""
+    game = new_game_on_config1()
+    scene = start(app, game)
+    press(app, "first")
+    press(app, "left")
+    st = game.state
+    tank_u, ht, gren = (st.units[u] for u in ("axis-1", "axis-2", "axis-3"))
+
+    # the tank: selected in the roster, clicked onto a legal hex, facing picked
+    click(app, scene.base.tray["axis-1"].center)
+    assert scene.selected == "axis-1"
+    legal = free_legal_hexes(game, "axis-1")
+    target = legal[len(legal) // 2]
+    click(app, scene.view.center(target))
+    assert scene.mode.name == "facing" and tank_u.hex is None
+    click(app, scene.mode.wedge_pos(1))
+    assert tank_u.hex == target and tank_u.facing == 1
+
+    # an illegal hex (the far end) is refused with the rules' reason
+    scene.selected = "axis-2"
+    far = max(st.battle_map.hexes, key=lambda h: h.x2)
+    click(app, scene.view.center(far))
+    assert ht.hex is None and "five hexes" in scene.notice[0]
+
+    # the halftrack by dragging it from the roster, keeping the offered facing (Enter)
+    legal = [h for h in free_legal_hexes(game, "axis-2") if h.distance(target) > 2]
+    dest = legal[0]
+    src = scene.base.tray["axis-2"].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.view.center(dest),
+                                         rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.view.center(dest),
+                                         button=1))
+    step(app, 2)
+    assert scene.mode.name == "facing"
+    key(app, pygame.K_RETURN)
+    assert ht.hex == dest and ht.facing == 0          # toward the enemy end (left end: east)
+
+    # the grenadiers onto the halftrack: board it (first choice)
+    scene.selected = "axis-3"
+    click(app, scene.view.center(dest))
+    assert scene.mode.name == "choice"
+    press(app, "opt0")
+    assert gren.carrier == "axis-2" and gren.hex == dest
+
+    # Done is refused while a unit is missing; take one back, put it back, Done
+    scene.selected = "axis-1"
+    key(app, pygame.K_BACKSPACE)
+    assert tank_u.hex is None
+    assert scene.buttons["done"].enabled is False
+    click(app, scene.view.center(target))
+    click(app, scene.mode.wedge_pos(0))
+    assert tank_u.hex == target and tank_u.facing == 0
+    press(app, "done")
+    assert st.phase == Phase.DEPLOY_SECOND and st.to_act == "Allies"
+
+
+def test_second_player_deploys_then_initiative(app):
+    """Rulebook: Sequence of Play - after both deployments the first turn's initiative
+    is rolled and the winner chooses first or second."""
+    game = new_game_on_config1()
+    scene = start(app, game)
+    press(app, "first")
+    press(app, "left")
+    for uid in ("axis-1", "axis-2", "axis-3"):
+        scene.selected = uid
+        step(app, 1)
+        click(app, scene.view.center(free_legal_hexes(game, uid)[0]))
+        if scene.mode.name == "facing":
+            key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)                   # Done
+    st = game.state
+    assert st.phase == Phase.DEPLOY_SECOND
+    for uid in ("allies-1", "allies-2"):
+        scene.selected = uid
+        step(app, 1)
+        h = free_legal_hexes(game, uid)[0]
+        assert st.battle_map.deployment_zone("right").__contains__(h)
+        click(app, scene.view.center(h))
+        if scene.mode.name == "facing":
+            key(app, pygame.K_RETURN)
+    assert all(u.hex is not None for u in st.units.values())
+    press(app, "done")
+    assert st.turn == 1 and isinstance(st.pending, OrderChoice)
+    assert scene.mode.name == "order" and st.initiative_rolls
+    winner = st.pending.side
+    key(app, pygame.K_1)                        # go first
+    assert st.first_player == winner and st.phase == Phase.MOVEMENT_FIRST
+    assert scene.mode.name == "play"
