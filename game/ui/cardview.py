@@ -21,7 +21,7 @@ from game.ui.widgets import fit, wrap
 __all__ = ["draw_card", "card_lines", "CARD_SIZE"]
 
 CARD_SIZE = (300, 440)
-BANDS = (("short", "Short", "0-2"), ("medium", "Medium", "3-5"), ("long", "Long", "6-8"))
+BANDS = (("short", "Short", "0-1"), ("medium", "Medium", "2-4"), ("long", "Long", "5-8"))  # rulebook: Range and Attack Dice
 
 
 def _f(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
