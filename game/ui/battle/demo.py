@@ -69,6 +69,7 @@ class DemoPlayer:
         self.wait = 0.3
         self.planned: Any = None
         self.actions = 0
+        self.fast = False          # the player pressed Space: act without pauses
         seed = rng.randrange(1 << 30)
         self.ai = {s: make_ai(level, seed + i) for i, s in enumerate(self.sides)} if level else {}
 
@@ -96,7 +97,7 @@ class DemoPlayer:
         sc = self.scene
         if sc.next_scene is not None:
             return
-        self.wait -= dt
+        self.wait -= dt * (8 if self.fast else 1)
         if self.wait > 0 or sc.anim.busy:
             return
         mode = sc.mode

@@ -381,6 +381,10 @@ class BattleScene(Scene):
         if key == pygame.K_s and mod & pygame.KMOD_CTRL:
             self.save()
             return
+        if key == pygame.K_SPACE and self.ai_turn:
+            self.ai.fast = True            # solo: the player wants the AI to hurry
+            self.note("The AI plays on without pauses.")
+            return
         if key == pygame.K_l:
             sel = self.state.units.get(self.selected) if self.selected else None
             self.los_from = sel.hex if sel is not None and sel.on_map else self.hover_hex
