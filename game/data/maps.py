@@ -290,8 +290,8 @@ def load_section(path: str | os.PathLike[str]) -> Section:
 
     parsed = _parse_picture(c, doc)
     if parsed is None:
-        c.done()
-        raise AssertionError("unreachable")       # pragma: no cover
+        c.done()                        # the picture's problems are noted: this raises them
+        raise DataError(name_shown, "the terrain picture can't be read", field="terrain")
     width, rows, cells = parsed
     x_max, row_max = 2 * width, rows + 1
 
@@ -652,7 +652,7 @@ def load_configuration(number_or_path: int | str | os.PathLike[str], *,
 
     Maps are shared and must not be changed; loading the same unchanged file again
     returns the same object (its line-of-sight table is then already built)."""
-    if isinstance(number_or_path, bool):
+    if isinstance(number_or_path, bool) or not isinstance(number_or_path, (int, str, os.PathLike)):
         raise DataError(str(number_or_path), "is not a configuration number or file")
     if isinstance(number_or_path, int) or (isinstance(number_or_path, str)
                                            and number_or_path.strip().isdigit()):

@@ -549,3 +549,8 @@ def test_terrain_rules_cover_every_terrain_used():
 
 def test_hex_labels_in_messages_are_the_human_ones():
     assert hex_label(Hex(0, -2)) == "G4"
+
+
+def test_nonsense_configuration_argument_is_a_data_error():
+    assert "not a configuration number" in str(_error(load_configuration, None))
+    assert "not a configuration number" in str(_error(load_configuration, True))
