@@ -67,6 +67,18 @@ range_band                 attacker, target, distance                           
 can_attack                 attacker, target, mode, defensive                            bool
 counters                   attacker, target, hits, mode, defensive                      list[str]
 hits                       attacker, target, successes, defense, mode, defensive        int
+-- added for the abilities (helper E) --
+front                      attacker, target, facing, attacker_hex, target_hex           bool (front defense?)
+attackable_aboard          attacker, target (boarded), carrier                          bool
+attack_from_aboard         attacker (boarded), carrier, target (may be None)            bool
+attack_result              attacker, target, rolls, hits, covered, dice, plan           list[str] (new counters)
+after_attack               attacker, target, plan, dice, rolls, hits, covered           list[Event]
+phase_begin                phase, dice, game                                            list[Event]
+after_casualty             dice, game                                                   list[Event]
+movement_roll_kinds        unit, from_hex, to_hex, terrain, along_road                  list[str]
+path_speed                 unit, path, phase                                            int (speed for that path)
+reach                      unit, phase, start                                           dict[Hex, Reach]
+odds                       attacker, target, plan                                       Odds
 =========================  ===========================================================  ==========
 
 Everything here is pure and deterministic; hooks must draw any roll from
@@ -78,7 +90,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 __all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "register", "unregister", "apply",
-           "has_hooks", "Hook"]
+           "has_hooks", "relevant", "Hook"]
 
 POINTS: tuple[str, ...] = (
     "speed", "move_cost", "can_enter", "needs_movement_roll", "movement_roll_need",
@@ -88,6 +100,9 @@ POINTS: tuple[str, ...] = (
     "can_board", "capacity", "victory_points",
     "attack_dice", "die_modifier", "success_face", "defense", "cover_need", "can_cover",
     "range_band", "can_attack", "counters", "hits",
+    # added for the abilities (helper E)
+    "front", "attackable_aboard", "attack_from_aboard", "attack_result", "after_attack",
+    "phase_begin", "after_casualty", "movement_roll_kinds", "path_speed", "reach", "odds",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")
@@ -146,6 +161,20 @@ def unregister(fn: HookFn) -> None:
 
 def has_hooks(point: str) -> bool:
     return bool(HOOKS.get(point))
+
+
+def relevant(points: tuple[str, ...], unit: Any) -> bool:
+    """Whether any hook could change ``unit``'s values at one of ``points``: a rule
+    hook, an aura, or a hook for one of its own abilities (lets hot paths such as
+    the movement search keep their fast code for units no ability touches)."""
+    card = getattr(unit, "card", None)
+    for point in points:
+        if _RULE.get(point) or _AURA.get(point):
+            return True
+        by_id = _BY_ID.get(point)
+        if by_id and card is not None and any(by_id.get(a.id) for a in card.abilities):
+            return True
+    return False
 
 
 def apply(point: str, value: Any, **ctx: Any) -> Any:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import weakref
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -47,7 +48,7 @@ from .events import (BridgeDemolitionRoll, BridgeDestroyed, CoinFlipped, Defensi
                      MovementRoll, ObjectiveChosen, ObjectiveControl, OrderChosen, PhaseBegan,
                      PointsCounted, TurnEnded, UnitBoarded, UnitDeployed, UnitDismounted,
                      UnitMoved, UnitPutBack, UnitStopped, UnitTurned, UnitUndeployed)
-from .hexes import DIRECTION_NAMES, Hex, Hexside, direction_between, hex_label
+from .hexes import DIRECTION_NAMES, DIRECTIONS, Hex, Hexside, direction_between, hex_label
 from .movement import Reach
 from .state import (DefensiveFirePrompt, DismountPlacement, GameState, MoveInProgress,
                     OrderChoice, Outcome, Phase, Unit, other_side)
@@ -126,6 +127,40 @@ def _board_problem(state: GameState, soldier: Unit, carrier: Unit) -> str | None
         return "transports can't carry Artillery" if artillery else (
             f"{soldier.name} can't board {carrier.name}")
     return None
+
+
+_UNIT_XY = [(math.sqrt(3) * (d.q + d.r / 2), 1.5 * d.r) for d in DIRECTIONS]
+
+
+def facing_toward(a: Hex, b: Hex) -> int:
+    """The facing (0-5) from ``a`` that points most nearly at ``b``."""
+    x = math.sqrt(3) * ((b.q - a.q) + (b.r - a.r) / 2)
+    y = 1.5 * (b.r - a.r)
+    best, bd = 0, -1e18
+    for d, (ux, uy) in enumerate(_UNIT_XY):
+        v = ux * x + uy * y
+        if v > bd:
+            best, bd = d, v
+    return best
+
+
+def _facing_toward_nearest(h: Hex, enemies: list[Hex], reach: Reach) -> int:
+    best = None
+    bd = 1 << 30
+    hq, hr = h.q, h.r
+    for e in enemies:
+        dq, dr = e.q - hq, e.r - hr
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        if 0 < d < bd:
+            best, bd = e, d
+    if best is not None:
+        return facing_toward(h, best)
+    last = reach.path[-2] if len(reach.path) > 1 else None
+    if last is not None:
+        d = direction_between(last, h)
+        if d is not None:
+            return d
+    return 0
 
 
 class Game:
@@ -245,9 +280,11 @@ class Game:
 
     # --- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        """Everything ``state.to_act`` may do now.  Move: one action per hex it
-        may end in with its best path (Vehicles: one per final facing), plus
-        turning in place."""
+        """Everything ``state.to_act`` may do now.  Move: one action per hex the
+        unit may end in, with its best path; a Vehicle's listed final facing points
+        at the nearest enemy (or along its last step) - any of the six facings is
+        legal (``check`` accepts them), so a client may change it; turning in place
+        is listed for each other facing."""
         key = self._fingerprint()
         if self._legal_cache is not None and self._legal_cache[0] == key:
             return list(self._legal_cache[1])
@@ -277,13 +314,22 @@ class Game:
         if ph.is_deploy:
             return self._deploy_actions(side)
         if ph.is_movement or ph.is_assault:
+            gate = abilities.has_hooks("action_allowed")
             for u in st.units_of(side):
                 if not u.on_map:
                     continue
-                out.extend(self._unit_actions(u))
+                base = self._unit_actions(u)
+                extra = self._ability_actions(u)
+                if gate:
+                    # the engine built ``base`` legal; only an ability may still refuse
+                    base = [a for a in base if abilities.apply(
+                        "action_allowed", None, state=st, unit=u, action=a, game=self) is None]
+                    extra = [a for a in extra if self.check(a) is None]
+                out.extend(base)
+                if extra:
+                    seen = set(base)
+                    out.extend(a for a in extra if a not in seen)
             out.append(EndPhase(side))
-            return [a for a in out if self.check(a) is None] if abilities.has_hooks(
-                "action_allowed") else out
         return out
 
     def _deploy_actions(self, side: str) -> list[Action]:
@@ -312,19 +358,21 @@ class Game:
         side = u.side
         out: list[Action] = []
         if u.acted:
-            return self._ability_actions(u)
+            return out
         if u.boarded:
             if st.phase.is_movement and self._dismount_problem(u, u.hex) is None:
                 out.append(Dismount(side, u.uid, u.hex))
-            return out + self._ability_actions(u)
+            return out
         if movement.move_problem(st, u) is None:
-            for h, r in self.reachable(u.uid).items():
-                if not r.stops:
-                    continue
-                if u.is_vehicle:
-                    out.extend(Move(side, u.uid, r.path, f) for f in range(6))
-                else:
-                    out.append(Move(side, u.uid, r.path, None))
+            reach = self.reachable(u.uid)
+            if u.is_vehicle:
+                enemies = [e.hex for e in st.units.values()
+                           if e.side != side and e.on_map]
+                for h, r in reach.items():
+                    if r.stops:
+                        out.append(Move(side, u.uid, r.path, _facing_toward_nearest(h, enemies, r)))
+            else:
+                out.extend(Move(side, u.uid, r.path, None) for r in reach.values() if r.stops)
             if u.is_vehicle and self._turn_allowed(u):
                 out.extend(Move(side, u.uid, (), f) for f in range(6) if f != u.facing)
         if st.phase.is_movement and u.is_soldier and not u.disrupted:
@@ -332,13 +380,14 @@ class Game:
                 if c is not u and c.is_vehicle and _board_problem(st, u, c) is None:
                     out.append(Board(side, u.uid, c.uid))
         if st.phase.is_assault:
+            seen = st.battle_map.los.visible_from(u.hex)     # no attack without LOS
             for t in st.units.values():
-                if t.on_map and t.side != side and not t.boarded:
+                if t.on_map and t.side != side and not t.boarded and t.hex in seen:
                     if combat.why_not_attack(st, u.uid, t.uid) is None:
                         out.append(Attack(side, u.uid, t.uid))
             if self._demolish_problem(u) is None:
                 out.append(DemolishBridge(side, u.uid))
-        return out + self._ability_actions(u)
+        return out
 
     def _ability_actions(self, u: Unit) -> list[Action]:
         if not abilities.has_hooks("activation_options"):
@@ -771,7 +820,11 @@ class Game:
         at = a if stage == "leave" else b
         out = []
         for e in st.units.values():
-            if e.side == mover.side or not e.on_map or e.boarded or e.fired_defensively:
+            if e.side == mover.side or not e.on_map:
+                continue
+            if e.boarded and not (abilities.has_hooks("attack_from_aboard") and abilities.apply(
+                    "attack_from_aboard", False, state=st, attacker=e, target=mover,
+                    carrier=st.units.get(e.carrier), defensive=True) is True):
                 continue
             if e.hex.distance(a) > 1 or e.hex.distance(b) > 1:
                 continue
@@ -780,7 +833,7 @@ class Game:
                                        mover=mover, firer=e, from_hex=a, to_hex=b)
             if not provokes:
                 continue
-            can = not e.disrupted
+            can = not e.disrupted and not e.fired_defensively
             can = abilities.apply("can_fire_defensively", can, state=st, unit=e, firer=e,
                                   mover=mover, from_hex=a, to_hex=b, stage=stage)
             if can is not True:
@@ -943,7 +996,11 @@ class Game:
             u.fired_defensively = False
         side = st.to_act if phase not in (Phase.CASUALTY, Phase.END_OF_TURN,
                                           Phase.INITIATIVE) else None
-        return [PhaseBegan(phase.value, st.turn, side)]
+        ev: list[Event] = [PhaseBegan(phase.value, st.turn, side)]
+        if abilities.has_hooks("phase_begin"):
+            ev = list(abilities.apply("phase_begin", ev, state=st, phase=phase,
+                                      dice=self.dice, game=self))
+        return ev
 
     def _advance(self) -> list[Event]:
         """Run the automatic steps until a player must act."""
@@ -956,6 +1013,9 @@ class Game:
                 ev += self._initiative()
             elif st.phase == Phase.CASUALTY:
                 ev += combat.casualty_phase(st)
+                if abilities.has_hooks("after_casualty"):
+                    ev += abilities.apply("after_casualty", [], state=st, dice=self.dice,
+                                          game=self)
                 ev += self._begin(Phase.END_OF_TURN)
             elif st.phase == Phase.END_OF_TURN:
                 ev += self._end_of_turn()
@@ -1083,6 +1143,8 @@ class Game:
                        list(u.pending), u.carrier, u.destroyed, u.acted, u.fired_defensively]
                       for u in sorted(st.units.values(), key=lambda x: x.uid)],
         }
+        if st.marks:
+            data["marks"] = repr(sorted(st.marks.items()))
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
@@ -1126,3 +1188,7 @@ def new_game(battle_map: BattleMap, armies: dict[str, list[UnitCard]],
     game.log.extend(ev)
     st.touch()
     return game
+
+
+# the special abilities register their hooks (game.rules.ability_hooks)
+from . import ability_hooks as _ability_hooks  # noqa: E402,F401

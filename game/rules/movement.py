@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import heapq
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from . import abilities
@@ -115,6 +115,7 @@ class _Graph:
     index: dict
     terrain: list
     adj: list          # per index: tuple of (j, hexside, road link, stream)
+    cache: dict = field(default_factory=dict)   # hook-free search results
 
 
 _GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -152,7 +153,7 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
     t_to = bm.terrain[b]
     along = road and side not in state.destroyed_bridges
     ctx_base = None
-    if any(abilities.has_hooks(p) for p in _MOVE_POINTS):
+    if abilities.relevant(_MOVE_POINTS, unit):
         ctx_base = dict(state=state, unit=unit, from_hex=a, to_hex=b, terrain=t_to,
                         along_road=along, phase=phase or state.phase)
     if along:
@@ -183,14 +184,16 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
         cost = 1        # ruling 4: minimum movement (movement phase, current speed 1)
     if ctx_base is not None:
         cost = abilities.apply("move_cost", cost, **ctx_base)
-    if not stream and not (unit.is_vehicle and rules.vehicle_roll):
-        return Step(cost=cost)
-    rolls: list[RollInfo] = []
     kinds = []
     if stream:
         kinds.append("stream")
     if unit.is_vehicle and rules.vehicle_roll:
         kinds.append("forest")
+    if ctx_base is not None:
+        kinds = list(abilities.apply("movement_roll_kinds", kinds, **ctx_base))
+    if not kinds:
+        return Step(cost=cost)
+    rolls: list[RollInfo] = []
     for kind in kinds:      # ruling 15: the stream first, then the forest
         need_roll = True
         need = ROLL_NEED
@@ -280,84 +283,94 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         return {}
     o = g.index[origin]
     veh = unit.is_vehicle
-    if any(abilities.has_hooks(p) for p in _MOVE_POINTS):
-        def price(i: int, j: int, side, road, stream, bonus_left: bool):
-            st = step(state, unit, hexes[i], hexes[j], bonus_left=bonus_left,
-                      speed_one=speed_one, phase=phase)
-            if st.reason is not None:
-                return None
-            return st.cost, st.rolls, st.free
-    else:
-        broken = state.destroyed_bridges
-        enter = {t: not impassable(unit, t) for t in Terrain}
-        tcost = {t: (TERRAIN_RULES[t].vehicle_cost if veh else 1) for t in Terrain}
-        if speed_one:
-            tcost = {t: min(c, 1) for t, c in tcost.items()}
-        froll = {t: veh and TERRAIN_RULES[t].vehicle_roll for t in Terrain}
+    hooked = abilities.relevant(_MOVE_POINTS, unit)
+    # without movement hooks the search depends only on these: cache it per map
+    ckey = None if hooked else (o, veh, speed, speed_one, bonus0, state.destroyed_bridges)
+    out = g.cache.get(ckey) if ckey is not None else None
+    if out is None:
+        veh = unit.is_vehicle
+        if hooked:
+            def price(i: int, j: int, side, road, stream, bonus_left: bool):
+                st = step(state, unit, hexes[i], hexes[j], bonus_left=bonus_left,
+                          speed_one=speed_one, phase=phase)
+                if st.reason is not None:
+                    return None
+                return st.cost, st.rolls, st.free
+        else:
+            broken = state.destroyed_bridges
+            enter = {t: not impassable(unit, t) for t in Terrain}
+            tcost = {t: (TERRAIN_RULES[t].vehicle_cost if veh else 1) for t in Terrain}
+            if speed_one:
+                tcost = {t: min(c, 1) for t, c in tcost.items()}
+            froll = {t: veh and TERRAIN_RULES[t].vehicle_roll for t in Terrain}
 
-        def price(i: int, j: int, side, road, stream, bonus_left: bool):
-            if road and side not in broken:
-                return (0, (), True) if bonus_left else (1, (), False)
-            tj = terr_of[j]
-            if not enter[terr_of[i]] or not enter[tj]:
-                return None
-            if stream:
-                rolls = (("stream", i, j), ("forest", i, j)) if froll[tj] else (("stream", i, j),)
-            elif froll[tj]:
-                rolls = (("forest", i, j),)
-            else:
-                rolls = ()
-            return tcost[tj], rolls, False
-    # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
-    best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
-    found: dict[int, tuple[int, int, tuple, tuple, bool]] = {}
-    heap: list = [(0, 0, False, 0, o, (), ())]
-    counter = 1
-    cache: dict = {}
-    while heap:
-        cost, nrolls, used, _, i, path, rolls = heapq.heappop(heap)
-        bl = bonus0 and not used
-        for j, side, road, stream in adj[i]:
-            key = (i, j, bl)
-            pr = cache.get(key, 0)
-            if pr == 0:
-                pr = cache[key] = price(i, j, side, road, stream, bl)
-            if pr is None:
-                continue
-            ncost = cost + pr[0]
-            if ncost > speed:
-                continue
-            nused = used or pr[2]
-            nr = nrolls + len(pr[1])
-            labels = best.get(j)
-            if labels is None:
-                labels = best[j] = []
-            else:
-                dominated = False
-                for c, r, u in labels:
-                    if c <= ncost and r <= nr and u <= nused:
-                        dominated = True
-                        break
-                if dominated:
+            def price(i: int, j: int, side, road, stream, bonus_left: bool):
+                if road and side not in broken:
+                    return (0, (), True) if bonus_left else (1, (), False)
+                tj = terr_of[j]
+                if not enter[terr_of[i]] or not enter[tj]:
+                    return None
+                if stream:
+                    rolls = (("stream", i, j), ("forest", i, j)) if froll[tj] else (("stream", i, j),)
+                elif froll[tj]:
+                    rolls = (("forest", i, j),)
+                else:
+                    rolls = ()
+                return tcost[tj], rolls, False
+        # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
+        best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
+        found: dict[int, tuple[int, int, tuple, tuple, bool]] = {}
+        heap: list = [(0, 0, False, 0, o, (), ())]
+        counter = 1
+        cache: dict = {}
+        while heap:
+            cost, nrolls, used, _, i, path, rolls = heapq.heappop(heap)
+            bl = bonus0 and not used
+            for j, side, road, stream in adj[i]:
+                key = (i, j, bl)
+                pr = cache.get(key, 0)
+                if pr == 0:
+                    pr = cache[key] = price(i, j, side, road, stream, bl)
+                if pr is None:
                     continue
-                labels[:] = [(c, r, u) for c, r, u in labels
-                             if not (ncost <= c and nr <= r and nused <= u)]
-            labels.append((ncost, nr, nused))
-            npath = path + (j,)
-            nrolls_t = rolls + pr[1] if pr[1] else rolls
-            if j != o:
-                cur = found.get(j)
-                if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
-                    found[j] = (ncost, nr, npath, nrolls_t, nused)
-            heapq.heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
-            counter += 1
+                ncost = cost + pr[0]
+                if ncost > speed:
+                    continue
+                nused = used or pr[2]
+                nr = nrolls + len(pr[1])
+                labels = best.get(j)
+                if labels is None:
+                    labels = best[j] = []
+                else:
+                    dominated = False
+                    for c, r, u in labels:
+                        if c <= ncost and r <= nr and u <= nused:
+                            dominated = True
+                            break
+                    if dominated:
+                        continue
+                    labels[:] = [(c, r, u) for c, r, u in labels
+                                 if not (ncost <= c and nr <= r and nused <= u)]
+                labels.append((ncost, nr, nused))
+                npath = path + (j,)
+                nrolls_t = rolls + pr[1] if pr[1] else rolls
+                if j != o:
+                    cur = found.get(j)
+                    if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
+                        found[j] = (ncost, nr, npath, nrolls_t, nused)
+                heapq.heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
+                counter += 1
 
-    def roll_info(r) -> RollInfo:
-        if isinstance(r, RollInfo):
-            return r
-        return RollInfo(r[0], hexes[r[1]], hexes[r[2]])
-    out = {hexes[j]: (c, n, tuple(hexes[k] for k in p), tuple(roll_info(r) for r in rl), u)
-           for j, (c, n, p, rl, u) in found.items()}
+        def roll_info(r) -> RollInfo:
+            if isinstance(r, RollInfo):
+                return r
+            return RollInfo(r[0], hexes[r[1]], hexes[r[2]])
+        out = {hexes[j]: (c, n, tuple(hexes[k] for k in p), tuple(roll_info(r) for r in rl), u)
+               for j, (c, n, p, rl, u) in found.items()}
+        if ckey is not None:
+            if len(g.cache) > 4096:
+                g.cache.clear()
+            g.cache[ckey] = out
     if abilities.has_hooks("can_stop") or abilities.has_hooks("stacking_counts"):
         stops = {h: stop_problem(state, unit, h) is None for h in out}
     else:
@@ -372,8 +385,12 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 vehicles.add(o.hex)
         veh = unit.is_vehicle
         stops = {h: friends.get(h, 0) < 2 and not (veh and h in vehicles) for h in out}
-    return {h: Reach(path=p, cost=c, rolls=r, road_bonus_used=u, stops=stops[h])
-            for h, (c, _, p, r, u) in out.items()}
+    result = {h: Reach(path=p, cost=c, rolls=r, road_bonus_used=u, stops=stops[h])
+              for h, (c, _, p, r, u) in out.items()}
+    if abilities.has_hooks("reach"):
+        result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,
+                                 start=origin)
+    return result
 
 
 def walk_cost(state: GameState, uid: str, path: Iterable[Hex],
@@ -391,6 +408,9 @@ def walk_cost(state: GameState, uid: str, path: Iterable[Hex],
     speed = movement_speed(state, unit, phase)
     speed_one = _speed_one(state, unit, speed, phase)
     bonus_left = _road_bonus(state, unit, phase)
+    if abilities.has_hooks("path_speed"):
+        speed = abilities.apply("path_speed", speed, state=state, unit=unit, path=path,
+                                phase=phase, start=h)
     used = False
     cost = 0
     rolls: list[RollInfo] = []

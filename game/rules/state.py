@@ -238,6 +238,8 @@ class GameState:
     attacker: str | None = None               # Assault scenario: the attacking side
     moving: MoveInProgress | None = None      # a move paused for defensive fire
     version: int = 0                          # bumped on every change (caches key on it)
+    marks: dict = field(default_factory=dict)  # ability memory (game.rules.ability_hooks):
+                                               # immutable values only (tuples, frozensets)
 
     def __post_init__(self) -> None:
         if self.objective is None:
@@ -270,6 +272,7 @@ class GameState:
         new.units = {uid: _copy_unit(u) for uid, u in self.units.items()}
         new.ends = dict(self.ends)
         new.initiative_rolls = dict(self.initiative_rolls)
+        new.marks = dict(self.marks)
         if self.moving is not None:
             m = self.moving
             new.moving = MoveInProgress(m.uid, m.path, m.index, m.start, m.final_facing,

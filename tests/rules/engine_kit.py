@@ -136,3 +136,67 @@ def position(bm, *, phase=None, dice=None, turn: int = 1, first: str = "Axis",
     else:
         d = LoadedDice(dice)
     return Game(st, d)
+
+
+def quick_policy(rng: random.Random, end_bias: float = 0.25):
+    """A random player that ends its phases now and then (shorter games)."""
+    from game.rules.actions import EndPhase
+
+    def choose(game):
+        acts = game.legal_actions()
+        ends = [a for a in acts if isinstance(a, EndPhase)]
+        others = [a for a in acts if not isinstance(a, EndPhase)]
+        if ends and (not others or rng.random() < end_bias):
+            return ends[0]
+        return rng.choice(others)
+    return choose
+
+
+def check_invariants(game) -> None:
+    """Cheap invariants any reachable state must satisfy (stacking, terrain,
+    counters, transports, decisions)."""
+    from game.rules.movement import impassable
+    from game.rules.state import COUNTERS, DefensiveFirePrompt, Phase
+    st = game.state
+    bm = st.battle_map
+    per_hex: dict = {}
+    for u in st.units.values():
+        if u.destroyed:
+            continue
+        if u.hex is None:
+            assert st.phase.is_deploy or st.phase in (Phase.SETUP_ORDER, Phase.SETUP_END,
+                                                      Phase.SETUP_OBJECTIVE), u.uid
+            continue
+        assert u.hex in bm.terrain, f"{u.uid} off the map at {u.hex}"
+        if u.carrier is not None:
+            c = st.units[u.carrier]
+            assert c.on_map and c.hex == u.hex and u.is_soldier, u.uid
+            continue
+        if impassable(u, bm.terrain[u.hex]):
+            assert any(bm.is_road(u.hex, n, st.destroyed_bridges) for n in u.hex.neighbors()), \
+                f"{u.uid} stands in impassable {bm.terrain[u.hex]}"
+        if st.moving is None or st.moving.uid != u.uid:   # a mover may pass through
+            per_hex.setdefault(u.hex, []).append(u)
+        assert 0 <= u.facing <= 5
+        assert all(p in COUNTERS for p in u.pending)
+        assert len(u.pending) <= 3 and len(set(u.pending)) == len(u.pending)
+        if u.is_soldier:
+            assert not u.damaged and "damaged" not in u.pending
+    for h, us in per_hex.items():
+        for side in ("Axis", "Allies"):
+            assert sum(1 for u in us if u.side == side) <= 2, f"overstacked {h}"
+        assert sum(1 for u in us if u.is_vehicle) <= 1, f"two Vehicles in {h}"
+    if not game.over:
+        assert st.to_act in ("Axis", "Allies")
+    if isinstance(st.pending, DefensiveFirePrompt):
+        assert st.moving is not None and st.moving.uid == st.pending.mover
+
+
+def play_game(game, choose, max_actions: int = 20000, check=None) -> int:
+    n = 0
+    while not game.over and n < max_actions:
+        game.apply(choose(game))
+        n += 1
+        if check is not None:
+            check(game)
+    return n
