@@ -174,6 +174,8 @@ class Game:
         self._reach_cache: dict = {}
         self._legal_cache: tuple | None = None
         self._uid_counters: dict[str, int] = {}
+        # (state, dice) as new_game left them: undo and replays start here (game.rules.undo)
+        self.origin: tuple | None = None
 
     # --- building positions by hand ----------------------------------------------------------
     def add_unit(self, card: UnitCard, side: str | None = None, hex: Hex | None = None,
@@ -1112,7 +1114,21 @@ class Game:
     def copy(self) -> "Game":
         g = Game(self.state.copy(), self.dice.copy())
         g.history = list(self.history)
+        g.origin = self.origin
         return g
+
+    # --- undo (game.rules.undo) ---------------------------------------------------------------
+    def undoable(self) -> list[Action]:
+        """Actions of the current phase that may still be taken back: they rolled
+        no dice and revealed nothing (game.rules.undo)."""
+        from .undo import undoable
+        return undoable(self)
+
+    def undo(self, uid: str | None = None) -> list[Action]:
+        """Take back ``uid``'s undoable actions (None: every undoable action of the
+        phase) by replaying the history without them; returns what was taken back."""
+        from .undo import undo
+        return undo(self, uid)
 
     def state_hash(self) -> str:
         st = self.state
@@ -1187,6 +1203,7 @@ def new_game(battle_map: BattleMap, armies: dict[str, list[UnitCard]],
         st.pending = OrderChoice(coin_winner, "coin flip")
     game.log.extend(ev)
     st.touch()
+    game.origin = (st.copy(), dice.copy(), len(game.log))
     return game
 
 
