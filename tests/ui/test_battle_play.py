@@ -294,3 +294,55 @@ def test_ctrl_s_saves_through_game_saves(app, monkeypatch, tmp_path):
     monkeypatch.delattr(game, "saves", raising=False)
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert "not available" in scene.notice[0]
+
+
+def test_board_a_transport_with_the_panel_button(app):
+    """Rulebook: Transports - a Soldier in its transport's hex boards it in the movement
+    phase (the action is offered as a button)."""
+    from tests.rules.engine_kit import halftrack
+    g = position(rect_map(12, 9))
+    ht = g.add_unit(halftrack(), "Axis", at(3, 4))
+    inf = g.add_unit(rifles(), "Axis", at(3, 4))
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    scene = start(app, g)
+    click(app, token(scene, inf.uid))
+    assert scene.selected == inf.uid
+    step(app)
+    labels = {k: b.text for k, b in scene.buttons.items()}
+    key_ = next(k for k, t in labels.items() if t.startswith("Board"))
+    press(app, key_)
+    assert inf.carrier == ht.uid and inf.acted
+
+
+def test_clicking_a_friendly_unit_in_reach_asks_move_or_select(app):
+    g = position(rect_map(12, 9))
+    a = g.add_unit(tank(), "Axis", at(3, 4))
+    b = g.add_unit(rifles(), "Axis", at(5, 4))
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    scene = start(app, g)
+    click(app, token(scene, a.uid))
+    click(app, token(scene, b.uid))
+    assert scene.mode.name == "choice"
+    press(app, "opt1")                           # select it
+    assert scene.selected == b.uid and a.hex == at(3, 4)
+
+
+def test_assault_setup_defender_picks_end_and_objective(app):
+    """Rulebook: Assault Scenario - the defender chooses an end and places the objective
+    (not next to the map edge), then deploys first."""
+    from game.rules.actions import ChooseObjective
+    from game.rules.engine import new_game
+    bm = rect_map(14, 9)
+    g = new_game(bm, {"Axis": [tank()], "Allies": [rifles("United States")]},
+                 scenario="assault", options={"attacker": "Axis"})
+    scene = start(app, g)
+    assert scene.mode.name == "end" and g.state.to_act == "Allies"
+    press(app, "right")
+    assert g.state.phase == Phase.SETUP_OBJECTIVE and scene.mode.name == "objective"
+    edge = at(0, 4)
+    click(app, scene.view.center(edge))
+    assert g.state.phase == Phase.SETUP_OBJECTIVE      # next to the edge: not offered
+    legal = [a.hex for a in g.legal_actions() if isinstance(a, ChooseObjective)]
+    click(app, scene.view.center(at(7, 4)))
+    assert at(7, 4) in legal and g.state.objective == at(7, 4)
+    assert g.state.phase == Phase.DEPLOY_FIRST and g.state.to_act == "Allies"

@@ -575,11 +575,20 @@ class PlayMode(Mode):
             return True
         h = self.scene.hover_hex
         reach = self.reach()
-        if me is not None and h is not None and h in reach and reach[h].stops and \
-                (uid is None or st.units[uid].side == self.side and uid != me.uid
-                 and h != me.hex):
-            self.move(me, h, reach[h])
-            return True
+        if me is not None and h is not None and h in reach and reach[h].stops and h != me.hex:
+            other = st.units[uid] if uid is not None else None
+            if other is None:
+                self.move(me, h, reach[h])
+                return True
+            if other.side == self.side:
+                # a friendly token in a hex the selected unit may enter: ask which was meant
+                self.scene.push(ChoiceMode(self.scene, f"Move {me.name} into {hex_label(h)}, "
+                                                       f"or select {other.name}?",
+                                           [(f"Move {me.name} here",
+                                             lambda: self.move(me, h, reach[h])),
+                                            (f"Select {other.name}",
+                                             lambda: setattr(self.scene, "selected", other.uid))]))
+                return True
         if uid is not None:
             self.scene.selected = uid
             return True
@@ -1156,6 +1165,11 @@ class CasualtyMode(Mode):
         view = self.scene.view
         lay = view.layout
         st = self.state
+        if 0 < self.shown and not self.done:       # the unit of the current step
+            uid = getattr(self.steps[self.shown - 1], "uid", None)
+            h = self.where.get(uid) if uid else None
+            if h is not None:
+                outline_hex(surface, lay, h, SELECT_RING, 4, 0.92)
         for e in self.steps[:self.shown]:
             if isinstance(e, UnitDestroyed):
                 h = self.where.get(e.uid)
