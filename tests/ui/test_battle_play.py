@@ -346,3 +346,33 @@ def test_assault_setup_defender_picks_end_and_objective(app):
     click(app, scene.view.center(at(7, 4)))
     assert at(7, 4) in legal and g.state.objective == at(7, 4)
     assert g.state.phase == Phase.DEPLOY_FIRST and g.state.to_act == "Allies"
+
+
+def test_take_back_a_move_without_dice(app):
+    """Hexfront house rule (game.rules.undo): a move that rolled nothing may be taken
+    back in the same phase - the screen offers it for the selected unit."""
+    from game.rules.dice import Dice
+    from game.rules.engine import new_game
+    from game.rules.actions import ChooseEnd, ChooseOrder, Deploy, EndPhase
+    bm = rect_map(16, 11)
+    g = new_game(bm, {"Axis": [rifles()], "Allies": [rifles("United States")]},
+                 dice=Dice(3), coin_winner="Axis")
+    g.apply(ChooseOrder("Axis", True))
+    g.apply(ChooseEnd("Axis", "left"))
+    g.apply(Deploy("Axis", "axis-1", at(2, 5)))
+    g.apply(EndPhase("Axis"))
+    g.apply(Deploy("Allies", "allies-1", at(14, 5)))
+    g.apply(EndPhase("Allies"))
+    g.apply(ChooseOrder(g.state.pending.side, g.state.pending.side == "Axis"))
+    scene = start(app, g)
+    u = g.state.units["axis-1"]
+    assert g.state.active_side == "Axis"
+    click(app, token(scene, "axis-1"))
+    click(app, scene.view.center(at(3, 5)))
+    u = g.state.units["axis-1"]
+    assert u.hex == at(3, 5) and u.acted
+    step(app)
+    assert "undo" in scene.buttons
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    u = g.state.units["axis-1"]
+    assert u.hex == at(2, 5) and not u.acted

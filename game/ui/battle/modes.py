@@ -495,8 +495,31 @@ class PlayMode(Mode):
     def buttons(self) -> list[Button]:
         return self.scene.cached(("play_buttons", self.scene.selected), self._buttons)
 
+    def undoable(self) -> list[Any]:
+        """The selected unit's actions of this phase that the rules let us take back."""
+        sel = self.scene.selected
+        if sel is None or not hasattr(self.game, "undoable"):
+            return []
+        try:
+            acts = self.scene.cached("undoable", self.game.undoable)
+        except Exception:           # a game built by hand has no origin to replay from
+            return []
+        return [a for a in acts if getattr(a, "uid", None) == sel]
+
+    def take_back(self) -> None:
+        sel = self.scene.selected
+        if sel is None or not self.undoable():
+            return
+        name = self.state.units[sel].name
+        taken = self.game.undo(sel)
+        self.state.touch()
+        self.scene.logp.add(f"{name}: {len(taken)} action(s) taken back.", theme.TEXT_DIM)
+        self.scene.refresh()
+
     def _buttons(self) -> list[Button]:
         out = []
+        if self.undoable():
+            out.append(Button("undo", "Take back", hotkey="Ctrl+Z"))
         for i, a in enumerate(self.extra_actions()[:3]):
             out.append(Button(f"extra{i}", self._label(a)))
         if self.can_turn():
@@ -517,6 +540,8 @@ class PlayMode(Mode):
     def on_button(self, key: str) -> None:
         if key == "end":
             self.end_phase()
+        elif key == "undo":
+            self.take_back()
         elif key == "turn":
             self.turn_in_place()
         elif key.startswith("extra"):
@@ -553,6 +578,9 @@ class PlayMode(Mode):
             return True
         if key == pygame.K_t:
             self.turn_in_place()
+            return True
+        if key == pygame.K_z and mod & pygame.KMOD_CTRL:
+            self.take_back()
             return True
         if key == pygame.K_TAB:
             mine = [u.uid for u in self.state.live_units(self.side) if not u.acted and not u.boarded]
