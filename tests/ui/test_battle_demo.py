@@ -36,13 +36,13 @@ def test_demo_player_only_sends_legal_actions_and_progresses(app):
     from game.ui.scenes.battle import BattleScene
     from game.ui.scenes.battle_setup import make_setup
     setup = make_setup(config=2, seed=5)
-    setup.demo_frames = 400
+    setup.demo_frames = 240
     scene = BattleScene(app, setup)
     app.switch(scene)
     refused = []
     orig = scene.note
     scene.note = lambda text: (refused.append(text), orig(text))
-    for _ in range(400):
+    for _ in range(240):
         app.step(dt=1 / 60)
     assert not refused
     assert scene.demo.actions > 10

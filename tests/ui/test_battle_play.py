@@ -376,3 +376,23 @@ def test_take_back_a_move_without_dice(app):
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     u = g.state.units["axis-1"]
     assert u.hex == at(2, 5) and not u.acted
+
+
+def test_every_unit_of_a_stack_is_selectable_and_the_window_can_resize(app):
+    """Rulebook: Stacking - up to four units share a hex; each token stays clickable,
+    also after the window changes size."""
+    g = position(rect_map(12, 9))
+    h = at(4, 4)
+    stack = [g.add_unit(rifles(), "Axis", h), g.add_unit(tank(), "Axis", h),
+             g.add_unit(rifles(), "Axis", h)]
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    scene = start(app, g)
+    for u in stack:
+        click(app, token(scene, u.uid))
+        assert scene.selected == u.uid
+    app.set_window_size((1920, 1080))
+    step(app)
+    assert scene.panel_rect.right == 1920 and scene.view.rect.w == 1920 - scene.panel_rect.w
+    for u in reversed(stack):
+        click(app, token(scene, u.uid))
+        assert scene.selected == u.uid

@@ -410,6 +410,12 @@ class DeployMode(Mode):
                                                  lambda h: LEGAL_FILL if h in mine else col + (50,)))
 
     def draw_over(self, surface) -> None:
+        h = self.scene.hover_hex
+        sel = self.scene.selected
+        if h is not None and sel in self.state.units and self.state.units[sel].hex is None:
+            ok = any(a.hex == h for a in self.deploys(sel))
+            outline_hex(surface, self.scene.view.layout, h,
+                        SELECT_RING if ok else TARGET_RING, 3, 0.94)
         if self.dragging and self.scene.mouse and self.scene.view.rect.collidepoint(self.scene.mouse):
             from game.ui.tokens import draw_unit
             u = self.state.units[self.dragging]
