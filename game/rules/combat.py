@@ -162,6 +162,13 @@ class AttackPlan:
         return max(0, min(6, 7 - self.cover_need)) / 6
 
 
+class _Ctx(dict):
+    """A hook context: a plain dict to the hooks, which also remembers (``hot``) the
+    hook points that can matter for its attacker and target."""
+
+    hot: frozenset[str] | None = None
+
+
 def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> dict:
     """Context passed to ability hooks: ``state``, ``attacker``, ``target`` (the
     abilities of both run; ``ctx["role"]`` tells a hook whose ability it is), and
@@ -169,15 +176,47 @@ def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> dict:
     ``distance``, ``band``, ``front`` as far as known, ``n_dice`` (attack dice),
     ``modifier``, ``successes``, ``defense``, ``hits``, ``covered`` where the point
     has them."""
-    ctx = {"state": state, "attacker": attacker, "target": target}
+    ctx = _Ctx(state=state, attacker=attacker, target=target)
     ctx.update(more)
     return ctx
 
 
+_HOT: dict[tuple, frozenset[str]] = {}
+
+
+def _hot_points(attacker: Unit, target: Unit) -> frozenset[str]:
+    """The hook points where ``abilities.apply`` could change a value of an attack
+    between these two units: a rule or aura hook exists, or one of their abilities is
+    hooked there (the only units in a combat ctx are the attacker and the target).
+    Cached per pair of ability-id lists and registry state (registering appends to a
+    point's list, unregistering replaces the list)."""
+    hooks = abilities.HOOKS
+    key = (tuple(map(id, hooks.values())), sum(map(len, hooks.values())),
+           tuple(a.id for a in attacker.card.abilities),
+           tuple(a.id for a in target.card.abilities))
+    hot = _HOT.get(key)
+    if hot is None:
+        if len(_HOT) > 4096:
+            _HOT.clear()
+        ids = set(key[2]) | set(key[3])
+        hot = frozenset(point for point, hs in hooks.items()
+                        if any(h.ability_id is None or h.scope == "any" or h.ability_id in ids
+                               for h in hs))
+        _HOT[key] = hot
+    return hot
+
+
 def _hook(point: str, value: Any, ctx: dict, **extra: Any) -> Any:
-    """Run ``abilities.apply`` at ``point`` (skipped cheaply when nothing is registered
-    there: attacks are simulated by the thousand)."""
+    """Run ``abilities.apply`` at ``point``, skipped cheaply when it can't change the
+    value (attacks are simulated by the thousand)."""
     if not abilities.HOOKS.get(point):
+        return value
+    hot = getattr(ctx, "hot", None)
+    if hot is None:
+        hot = _hot_points(ctx["attacker"], ctx["target"])
+        if isinstance(ctx, _Ctx):
+            ctx.hot = hot
+    if point not in hot:
         return value
     return abilities.apply(point, value, **ctx, **extra)
 
