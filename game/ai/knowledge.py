@@ -18,7 +18,7 @@ from game.rules.odds import binomial
 from game.rules.state import DAMAGED, DESTROYED, DISRUPTED, GameState, Unit, other_side
 from game.rules.terrain import TERRAIN_RULES
 
-__all__ = ["View", "dist", "attack_options", "unit_value", "outcome_worth", "attack_gain", "cover_need", "shot_chance",
+__all__ = ["View", "dist", "attack_options", "attack_modes", "unit_value", "outcome_worth", "attack_gain", "cover_need", "shot_chance",
            "threat_at", "best_shot_from", "best_facing", "facing_toward",
            "control_urgency", "percent", "front_word", "enemies", "pct_damage"]
 
@@ -217,27 +217,62 @@ def best_shot_from(state: GameState, u: Unit, h: Hex,
     return best, who
 
 
-def attack_options(game, u: Unit) -> list[tuple[str, str, object]]:
+def attack_modes(u: Unit) -> list[str]:
+    """``"normal"`` plus the attack modes the engine knows that ``u``'s card has
+    (Close Assault, Hand to Hand... - ``game.rules.ability_hooks.MODE_ABILITIES``)."""
+    try:
+        from game.rules.ability_hooks import MODE_ABILITIES
+    except ImportError:                       # an engine without ability hooks
+        return ["normal"]
+    return ["normal"] + [m for m in MODE_ABILITIES if u.card.has(m)]
+
+
+def board_signature(state: GameState) -> tuple:
+    """Everything an attack's odds can depend on besides the attacker and target
+    themselves: where every unit is and its face-up state (for ``attack_options``'
+    cache; face-down counters of the two units are part of each entry's key)."""
+    return (state.turn, state.phase, tuple(
+        (u.uid, u.hex, u.carrier, u.destroyed, u.disrupted, u.damaged, u.facing)
+        for u in state.units.values()))
+
+
+def attack_options(game, u: Unit, cache: dict | None = None,
+                   signature: tuple | None = None) -> list[tuple[str, str, object]]:
     """``[(target uid, mode, exact Odds)]`` for every attack ``u`` may make from where
-    it is.  The engine's own ``game.targets`` when abilities add attack modes;
-    otherwise only the enemies in range and sight are asked for odds (fast)."""
-    from game.rules import abilities
+    it is, normal and with its ability modes.  Only enemies in range and in sight
+    are asked for odds (the engine's ``game.odds``), which keeps this fast.
+    ``cache`` (a dict kept by the caller) with ``signature`` (:func:`board_signature`)
+    reuses odds already computed while nothing they depend on changed."""
     from game.rules.errors import IllegalAction
     st = game.state
     if not u.on_map or u.boarded:
         return []
-    if abilities.has_hooks("activation_options"):
-        return [(ti.target, ti.mode, ti.odds) for ti in game.targets(u.uid)]
     seen = st.battle_map.los.visible_from(u.hex)
+    modes = attack_modes(u)
     out = []
-    for t in enemies(st, u.side):
+    for t in st.units.values():
+        if t.side == u.side or not t.on_map:
+            continue
         d = dist(t.hex, u.hex)
         if d > 8 or (d and t.hex not in seen):
             continue
-        try:
-            out.append((t.uid, "normal", game.odds(u.uid, t.uid)))
-        except IllegalAction:
-            continue
+        for mode in modes:
+            key = None
+            if cache is not None:
+                key = (signature, u.uid, tuple(u.pending), t.uid, tuple(t.pending), mode)
+                if key in cache:
+                    o = cache[key]
+                    if o is not None:
+                        out.append((t.uid, mode, o))
+                    continue
+            try:
+                o = game.odds(u.uid, t.uid, mode=mode)
+            except IllegalAction:
+                o = None
+            if key is not None:
+                cache[key] = o
+            if o is not None:
+                out.append((t.uid, mode, o))
     return out
 
 

@@ -142,7 +142,8 @@ class RecruitAI(SetupMixin, Player):
     # --- assault --------------------------------------------------------------------------------
     def fire(self, game, u: Unit) -> Action | None:
         st = game.state
-        infos = [(st.units[t], mode, o) for t, mode, o in attack_options(game, u)]
+        infos = [(st.units[t], mode, o) for t, mode, o in attack_options(game, u)
+                 if game.check(Attack(u.side, u.uid, t, mode)) is None]
         if not infos:
             return None
         at = _antitank(u)

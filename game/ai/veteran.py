@@ -24,7 +24,7 @@ from game.rules.hexes import DIRECTION_NAMES, hex_label
 from game.rules.state import DefensiveFirePrompt, Unit
 
 from game.ai.base import Player, SetupMixin
-from game.ai.knowledge import (View, attack_gain, attack_options, best_facing, control_urgency,
+from game.ai.knowledge import (View, attack_gain, attack_options, board_signature, best_facing, control_urgency,
                                cover_need, dist, enemies, front_word, pct_damage, percent,
                                shot_chance, unit_value)
 
@@ -46,6 +46,7 @@ class VeteranAI(SetupMixin, Player):
         super().__init__(seed)
         self._phase_key: tuple | None = None
         self._done: set[str] = set()
+        self._odds_cache: dict = {}
 
     # --- dispatch ------------------------------------------------------------------------------
     def pick(self, game) -> Action | None:
@@ -226,10 +227,13 @@ class VeteranAI(SetupMixin, Player):
     def attack_candidates(self, game, side: str) -> list[tuple[float, Attack, object, Unit]]:
         st = game.state
         out = []
+        sig = board_signature(st)
+        if self._odds_cache and next(iter(self._odds_cache))[0] != sig:
+            self._odds_cache.clear()
         for u in st.units_of(side):
             if not u.on_map or u.acted or u.boarded or u.uid in self._done:
                 continue
-            for target, mode, odds in attack_options(game, u):
+            for target, mode, odds in attack_options(game, u, self._odds_cache, sig):
                 t = st.units[target]
                 g = attack_gain(st, t, odds) * self._target_weight(game, t)
                 out.append((g, Attack(side, u.uid, target, mode), odds, t))
