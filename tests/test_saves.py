@@ -1,0 +1,232 @@
+"""Saves (game.saves): round trip, replay checks, versions, atomic writes under
+kill -9, autosave rotation and crash detection."""
+import json
+import os
+import random
+import signal
+import time
+
+import pytest
+
+from tests.saves_kit import new, play, played
+from game import saves
+from game.rules.errors import DataError
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXFRONT_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return played(90, seed=7)
+
+
+def test_round_trip_reaches_the_same_position(game, tmp_path):
+    p = saves.save_game(game, tmp_path / "g.json")
+    back = saves.load_game(p)
+    assert back.state_hash() == game.state_hash()
+    assert back.history == game.history
+    assert back.state.turn == game.state.turn and back.state.phase == game.state.phase
+    # the loaded game plays on exactly like the original
+    a, b = game.copy(), back
+    play(a, 25, seed=3)
+    play(b, 25, seed=3)
+    assert a.state_hash() == b.state_hash()
+
+
+def test_round_trip_assault_and_another_configuration(tmp_path):
+    for config in (1, 4):
+        g = played(40, seed=config, config=config,
+                   scenario="assault" if config == 1 else "standard")
+        back = saves.load_game(saves.save_game(g, tmp_path / f"c{config}.json"))
+        assert back.state_hash() == g.state_hash()
+        assert back.state.battle_map.number == config
+
+
+def test_a_given_coin_winner_is_saved_and_replayed(tmp_path):
+    from game.data.maps import load_configuration
+    from game.rules.dice import Dice
+    from game.rules.engine import new_game
+    from tests.saves_kit import armies
+    g = new_game(load_configuration(1), armies(), dice=Dice(4), options={"config": 1},
+                 coin_winner="Allies")
+    play(g, 30)
+    data = saves.game_to_dict(g)
+    assert data["coin_winner"] == "Allies"
+    assert saves.load_game(saves.save_game(g, tmp_path / "c.json")).state_hash() == g.state_hash()
+
+
+def test_the_file_is_readable_json(game, tmp_path):
+    p = saves.save_game(game, tmp_path / "g.json", note="bug: tank vanished")
+    text = p.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert data["format"] == "hexfront-save" and data["version"] == saves.VERSION
+    assert data["armies"]["Axis"][0] == "Panzer IV Ausf. G"
+    assert data["configuration"] == 1 and data["seed"] == 7
+    assert len(data["actions"]) == len(game.history)
+    assert data["note"] == "bug: tank vanished"
+    # one action per line: a person can read and diff it
+    assert sum(1 for line in text.splitlines() if '"type":' in line) == len(game.history)
+
+
+def _edit(src, dst, change):
+    data = json.loads(src.read_text(encoding="utf-8"))
+    change(data)
+    dst.write_text(json.dumps(data), encoding="utf-8")
+    return dst
+
+
+def test_hash_mismatch_is_refused_with_one_message(game, tmp_path):
+    p = saves.save_game(game, tmp_path / "g.json")
+    bad = _edit(p, tmp_path / "bad.json", lambda d: d.update(state_hash="0" * 64))
+    with pytest.raises(DataError) as e:
+        saves.load_game(bad)
+    msg = str(e.value)
+    assert "bad.json" in msg and "field 'state_hash'" in msg and "different position" in msg
+
+
+def test_a_dropped_action_changes_the_position_or_is_refused(game, tmp_path):
+    p = saves.save_game(game, tmp_path / "g.json")
+    bad = _edit(p, tmp_path / "bad.json", lambda d: d["actions"].pop(len(d["actions"]) // 2))
+    with pytest.raises(DataError) as e:
+        saves.load_game(bad)
+    assert "bad.json" in str(e.value)
+    assert "entry 'action" in str(e.value) or "state_hash" in str(e.value)
+
+
+def test_an_action_the_rules_refuse_names_the_action(game, tmp_path):
+    p = saves.save_game(game, tmp_path / "g.json")
+
+    def change(d):
+        d["actions"][1] = {"type": "EndPhase", "side": "Axis"}
+    bad = _edit(p, tmp_path / "bad.json", change)
+    with pytest.raises(DataError) as e:
+        saves.load_game(bad)
+    assert "entry 'action 2'" in str(e.value) and "rules refuse" in str(e.value)
+
+
+@pytest.mark.parametrize("version,words", [(2, "newer Hexfront"), (0, "unknown"),
+                                           ("1", "whole number")])
+def test_other_versions_are_refused(game, tmp_path, version, words):
+    p = saves.save_game(game, tmp_path / "g.json")
+    bad = _edit(p, tmp_path / "v.json", lambda d: d.update(version=version))
+    with pytest.raises(DataError) as e:
+        saves.load_game(bad)
+    assert "field 'version'" in str(e.value) and words in str(e.value)
+
+
+def test_a_game_without_a_start_or_seed_cannot_be_saved(tmp_path):
+    from game.rules.dice import Dice
+    from game.rules.engine import Game
+    from game.rules.state import GameState
+    from game.data.maps import load_configuration
+    g = Game(GameState.blank(load_configuration(1)), Dice(1))
+    with pytest.raises(DataError, match="not started with new_game"):
+        saves.save_game(g, tmp_path / "x.json")
+    g2 = new(3)
+    g2.dice.seed = None
+    with pytest.raises(DataError, match="no seed"):
+        saves.save_game(g2, tmp_path / "y.json")
+    assert not (tmp_path / "x.json").exists() and not (tmp_path / "y.json").exists()
+
+
+def test_load_never_half_loads(game, tmp_path):
+    """A refused load returns nothing: no Game object escapes (DataError only)."""
+    p = saves.save_game(game, tmp_path / "g.json")
+    bad = _edit(p, tmp_path / "bad.json", lambda d: d["actions"].__setitem__(
+        len(d["actions"]) - 1, {"type": "Move", "side": "Axis", "uid": "axis-99", "path": []}))
+    got = None
+    with pytest.raises(DataError):
+        got = saves.load_game(bad)
+    assert got is None
+
+
+def test_save_overwrites_atomically_and_leaves_no_temp_files(game, tmp_path):
+    p = tmp_path / "g.json"
+    saves.save_game(new(1), p)
+    first = p.read_text()
+    saves.save_game(game, p)
+    assert p.read_text() != first
+    assert [f.name for f in tmp_path.iterdir()] == ["g.json"]
+
+
+def test_default_save_path_is_one_file_per_game(game, data_dir):
+    p = saves.default_save_path(game)
+    assert p == data_dir / "saves" / "battle-7.json"
+    assert saves.save_game(game) == p and p.is_file()
+
+
+def test_killed_in_the_middle_of_saving_the_last_save_still_loads(tmp_path):
+    """Kill -9 a process that saves over and over, at random moments, 60 times:
+    each time the file on disk is a whole save that loads (old or new)."""
+    if not hasattr(os, "fork"):
+        pytest.skip("needs fork")
+    base = played(30, seed=11)
+    longer = play(base.copy(), 6, seed=2)
+    texts = []
+    for g in (base, longer):
+        d = saves.game_to_dict(g, note="x" * 400_000)     # a big file: writes take a while
+        texts.append((saves.dumps(d), g.state_hash()))
+    target = tmp_path / "slot.json"
+    saves.write_atomic(target, texts[0][0])
+    rng = random.Random(5)
+    hashes = {h for _, h in texts}
+    kills_mid_write = 0
+    t0 = time.perf_counter()
+    for attempt in range(60):
+        pid = os.fork()
+        if pid == 0:                                   # child: save forever
+            try:
+                i = 0
+                while True:
+                    saves.write_atomic(target, texts[i % 2][0])
+                    i += 1
+            finally:
+                os._exit(0)
+        time.sleep(rng.uniform(0.0, 0.02))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        if any(f.name.endswith(".tmp") for f in tmp_path.iterdir()):
+            kills_mid_write += 1
+        loaded = saves.load_game(target)
+        assert loaded.state_hash() in hashes, f"attempt {attempt}"
+        for f in tmp_path.iterdir():                   # a killed writer's leftovers
+            if f.name.endswith(".tmp"):
+                f.unlink()
+    assert kills_mid_write >= 5          # the kills really landed inside writes
+    assert time.perf_counter() - t0 < 20
+
+
+def test_autosave_keeps_the_last_few(data_dir):
+    g = new(9)
+    paths = []
+    for _ in range(8):
+        play(g, 5, seed=len(g.history))
+        paths.append(saves.autosave(g))
+        time.sleep(0.01)
+    kept = saves.list_autosaves()
+    assert len(kept) == saves.AUTOSAVE_KEEP
+    assert kept[0] == paths[-1] and saves.latest_autosave() == paths[-1]
+    assert all(p.parent == data_dir / "saves" / "autosave" for p in kept)
+    assert saves.load_game(kept[0]).state_hash() == g.state_hash()
+
+
+def test_crash_detection_offers_the_last_autosave(data_dir):
+    assert saves.begin_session() is None            # first start: nothing to offer
+    g = played(40, seed=5)
+    p = saves.autosave(g)
+    # ... the process dies here without end_session ...
+    assert saves.begin_session() == p               # next start offers to resume
+    saves.end_session()                              # a clean exit
+    assert saves.begin_session() is None
+
+
+def test_crash_detection_does_not_offer_a_finished_game(data_dir):
+    saves.begin_session()
+    g = play(new(2, turn_limit=2), 3000)
+    assert g.over
+    saves.autosave(g)
+    assert saves.begin_session() is None
