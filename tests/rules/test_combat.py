@@ -475,3 +475,20 @@ def test_can_attack_hook_refusal_reason_is_shown():
             resolve_attack(st, "a", "t", LoadedDice([6] * 6))
     finally:
         abilities.unregister(never)
+
+
+def test_hooks_registered_later_still_apply():
+    """Abilities trump rules even after an attack between the same units was planned
+    (the combat code's cache of which hook points matter follows the registry)."""
+    card = _card("ax-late", abilities_=(Ability("test_late_bonus"),))
+    st = _duel(SOLDIER, attacker_card=card, dist=1)
+    assert plan_attack(st, "a", "t").dice == 6
+
+    def plus_one(value, ability, ctx):
+        return value + 1 if ctx["role"] == "attacker" else value
+    abilities.register("attack_dice", "test_late_bonus")(plus_one)
+    try:
+        assert plan_attack(st, "a", "t").dice == 7
+    finally:
+        abilities.unregister(plus_one)
+    assert plan_attack(st, "a", "t").dice == 6
