@@ -174,6 +174,8 @@ class Game:
         self._reach_cache: dict = {}
         self._legal_cache: tuple | None = None
         self._uid_counters: dict[str, int] = {}
+        self._fp: tuple | None = None
+        self._facings: dict[Hex, int] = {}
         # (state, dice) as new_game left them: undo and replays start here (game.rules.undo)
         self.origin: tuple | None = None
 
@@ -231,7 +233,7 @@ class Game:
                              Phase.ASSAULT_SECOND)
                 or st.pending is not None or u.side != st.active_side or u.acted):
             return {}
-        key = (uid, self._fingerprint())
+        key = (uid, self._fp or self._fingerprint())
         hit = self._reach_cache.get(key)
         if hit is None:
             if len(self._reach_cache) > 256:
@@ -290,7 +292,12 @@ class Game:
         key = self._fingerprint()
         if self._legal_cache is not None and self._legal_cache[0] == key:
             return list(self._legal_cache[1])
-        acts = self._legal_actions()
+        self._fp = key                  # one fingerprint for every reachable() below
+        self._facings: dict[Hex, int] = {}
+        try:
+            acts = self._legal_actions()
+        finally:
+            self._fp = None
         self._legal_cache = (key, acts)
         return list(acts)
 
@@ -370,9 +377,17 @@ class Game:
             if u.is_vehicle:
                 enemies = [e.hex for e in st.units.values()
                            if e.side != side and e.on_map]
+                memo = getattr(self, "_facings", None)
+                if memo is None:
+                    memo = {}
                 for h, r in reach.items():
                     if r.stops:
-                        out.append(Move(side, u.uid, r.path, _facing_toward_nearest(h, enemies, r)))
+                        f = memo.get(h) if enemies else None
+                        if f is None:
+                            f = _facing_toward_nearest(h, enemies, r)
+                            if enemies:
+                                memo[h] = f
+                        out.append(Move(side, u.uid, r.path, f))
             else:
                 out.extend(Move(side, u.uid, r.path, None) for r in reach.values() if r.stops)
             if u.is_vehicle and self._turn_allowed(u):

@@ -213,3 +213,27 @@ def test_legal_actions_are_exactly_what_check_accepts_in_a_real_game():
         if g.over:
             break
         g.apply(rng.choice(acts))
+
+
+def test_targets_and_odds_through_the_facade():
+    """Game.targets lists what a unit may attack with exact odds; Game.odds agrees."""
+    g = position(MAP, phase=Phase.ASSAULT_FIRST)
+    a = g.add_unit(rifles(), "Axis", at(3, 4))
+    near = g.add_unit(rifles("United States"), "Allies", at(4, 4))
+    g.add_unit(rifles("United States"), "Allies", at(11, 0))       # out of range
+    ts = {t.target: t for t in g.targets(a.uid)}
+    assert set(ts) == {near.uid}
+    t = ts[near.uid]
+    assert t.distance == 1 and t.band == "short" and t.dice == 6 and t.cover is False
+    o = g.odds(a.uid, near.uid)
+    assert abs(o.p_none + o.p_disrupted + o.p_damaged + o.p_destroyed - 1) < 1e-9
+    assert t.odds.p_destroyed == o.p_destroyed
+    assert g.visible_from(at(3, 4)) >= {at(4, 4), at(11, 0)}
+
+
+def test_state_hash_is_stable_and_sensitive():
+    g, a, b = two_sides()
+    h = g.state_hash()
+    assert h == g.copy().state_hash() and len(h) == 64
+    a.facing = 3
+    assert g.state_hash() != h
