@@ -18,7 +18,7 @@ It then plays the best candidate, or ends the phase when nothing is worth it.
 """
 from __future__ import annotations
 
-from game.rules.actions import (Action, Attack, DefensiveFire, Dismount, EndPhase, Move,
+from game.rules.actions import (Action, Attack, Board, DefensiveFire, Dismount, EndPhase, Move,
                                 PassDefensiveFire)
 from game.rules.hexes import DIRECTION_NAMES, hex_label
 from game.rules.state import DefensiveFirePrompt, Unit
@@ -134,19 +134,42 @@ class VeteranAI(SetupMixin, Player):
 
         def key(u: Unit):
             carrying = bool(st.passengers(u.uid))
-            d = u.hex.distance(obj) if obj is not None else 0
-            return (u.boarded, not carrying, -d, u.uid)
+            d = dist(u.hex, obj) if obj is not None else 0
+            rider = u.is_soldier and not u.boarded and any(
+                c.is_vehicle and c.side == u.side and not c.acted and c is not u
+                for c in st.units_at(u.hex, include_boarded=False))
+            return (u.boarded, not rider, not carrying, -d, u.uid)
         return sorted(units, key=key)
 
     def movement(self, game, side: str) -> Action:
         st = game.state
         for u in self._order(game, side):
-            a = self.dismount(game, u) if u.boarded else self.best_move(game, u, assault=False)
+            if u.boarded:
+                a = self.dismount(game, u)
+            else:
+                a = self.board(game, u) or self.best_move(game, u, assault=False)
             if a is not None and game.check(a) is None:
                 return a
             self._done.add(u.uid)
         self.say(f"{side} ends its movement phase.")
         return EndPhase(side)
+
+    def board(self, game, u: Unit) -> Action | None:
+        """A Soldier far from the objective boards an empty transport in its hex
+        that has not moved yet (it then carries the Soldier forward)."""
+        st = game.state
+        obj = st.objective
+        if not u.is_soldier or obj is None or dist(u.hex, obj) <= 3:
+            return None
+        for c in st.units_at(u.hex, include_boarded=False):
+            if c is u or c.side != u.side or not c.is_vehicle or c.acted or c.disrupted \
+                    or st.passengers(c.uid):
+                continue
+            a = Board(u.side, u.uid, c.uid)
+            if game.check(a) is None:
+                self.say(f"{u.name} boards {c.name} to ride toward the objective.")
+                return a
+        return None
 
     def dismount(self, game, u: Unit) -> Action | None:
         st = game.state

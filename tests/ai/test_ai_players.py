@@ -276,3 +276,31 @@ def test_recruit_soldiers_move_toward_cover_near_the_objective():
     u = g.add_unit(rifles(name="Grenadiers", speed=2), "Axis", at(3, 5))
     a = RecruitAI(0).choose(g)
     assert isinstance(a, Move) and a.path[-1] == at(5, 5)
+
+
+def test_veteran_carries_riflemen_and_dismounts_them_near_the_objective():
+    """rulebook: Transports - board in the movement phase, ride, dismount near the
+    objective (the carrier moves first, then the Soldier leaves it)."""
+    from game.rules.actions import Board
+    from tests.rules.engine_kit import halftrack
+    bm = rect_map(16, 11, objective=(9, 5))
+    g = position(bm, dice=Dice(1))
+    ht = g.add_unit(halftrack(), "Axis", at(1, 5), facing=0)
+    gi = g.add_unit(rifles(name="Grenadiers"), "Axis", at(1, 5))
+    g.add_unit(rifles("United States", name="GIs"), "Allies", at(14, 1))
+    vet = VeteranAI(1)
+    a = vet.choose(g)
+    assert a == Board("Axis", gi.uid, ht.uid), vet.explain()
+    for turn in range(4):
+        for _ in range(20):
+            if not g.state.phase.is_movement or g.state.active_side != "Axis":
+                break
+            g.apply(vet.choose(g))
+        if not gi.boarded:
+            break
+        # next Axis movement phase (the position kit has no enemy to play)
+        g.state.phase = Phase.MOVEMENT_FIRST
+        for u in g.state.units.values():
+            u.acted = False
+        g.state.touch()
+    assert not gi.boarded and gi.hex.distance(bm.objective) <= 2
