@@ -316,10 +316,15 @@ def best_facing(state: GameState, u: Unit, h: Hex, fallback: Hex | None = None) 
     return best_f
 
 
-def control_urgency(state: GameState, last_turn: int = 10) -> float:
-    """How much holding the objective matters now (grows toward the deciding turns)."""
-    first = 7 if state.scenario != "assault" else last_turn
+def control_urgency(state: GameState, side: str | None = None, last_turn: int = 10) -> float:
+    """How much holding the objective matters now for ``side`` (grows toward the
+    deciding turns; the Assault attacker has far to go, so it starts pushing early)."""
     t = max(1, state.turn)
+    if state.scenario == "assault":
+        if side is not None and side == state.attacker:
+            return 4.0 if t >= last_turn - 3 else 2.5 if t >= 3 else 1.5
+        return 4.0 if t >= last_turn - 3 else 2.0 if t >= last_turn - 6 else 1.0
+    first = 7
     if t >= first - 1:
         return 4.0
     if t >= first - 3:

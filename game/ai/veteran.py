@@ -21,7 +21,7 @@ from __future__ import annotations
 from game.rules.actions import (Action, Attack, Board, DefensiveFire, Dismount, EndPhase, Move,
                                 PassDefensiveFire)
 from game.rules.hexes import DIRECTION_NAMES, hex_label
-from game.rules.state import DefensiveFirePrompt, Unit
+from game.rules.state import DefensiveFirePrompt, Unit, other_side
 
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import (View, attack_gain, attack_options, board_signature, best_facing, control_urgency,
@@ -36,7 +36,7 @@ MOVE_MARGIN = 0.6           # a move must beat staying by this much
 
 
 def _contest_turn(state) -> int:
-    return 9 if state.scenario == "assault" else 6
+    return 8 if state.scenario == "assault" else 6
 
 
 class VeteranAI(SetupMixin, Player):
@@ -72,9 +72,11 @@ class VeteranAI(SetupMixin, Player):
                   parts: dict | None = None) -> float:
         st = game.state
         obj = st.objective
-        urg = control_urgency(st)
+        urg = control_urgency(st, u.side)
         value = unit_value(st, u)
         soldierish = u.is_soldier or bool(st.passengers(u.uid))
+        if st.scenario == "assault" and u.side == st.attacker:
+            soldierish = True            # every attacking unit must get to the objective
         score = 0.0
         if obj is not None:
             d = dist(h, obj)
@@ -269,8 +271,9 @@ class VeteranAI(SetupMixin, Player):
         obj = st.objective
         if obj is None or t.hex is None:
             return 1.0
-        if t.hex.distance(obj) <= 1:
-            return 1.0 + 0.5 * control_urgency(st)
+        if dist(t.hex, obj) <= 1:
+            k = 1.0 if st.scenario == "assault" and t.side == st.defender else 0.5
+            return 1.0 + k * control_urgency(st, other_side(t.side))
         return 1.0
 
     def assault(self, game, side: str) -> Action:
@@ -305,7 +308,7 @@ class VeteranAI(SetupMixin, Player):
         value = unit_value(st, mover)
         obj = st.objective
         if obj is not None and p.to_hex.distance(obj) <= 1:
-            value *= 1.0 + 0.5 * control_urgency(st)
+            value *= 1.0 + 0.5 * control_urgency(st, side)
         best = None
         for uid in p.eligible:
             try:
