@@ -188,7 +188,8 @@ class BattleScene(Scene):
             self.send(PassDefensiveFire(self.state.to_act))
             return
         to_act = self.state.to_act
-        if to_act and to_act != self._last_to_act and self.demo is None:
+        ai_side = self.ai is not None and to_act in self.ai.sides
+        if to_act and to_act != self._last_to_act and self.demo is None and not ai_side:
             what = "defensive fire" if isinstance(p, DefensiveFirePrompt) else "your turn"
             self.anim.show_banner(f"{theme.SIDE_LABEL[to_act]} player: {what}",
                                   SIDE_COLOURS.get(to_act, theme.ACCENT))
