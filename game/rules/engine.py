@@ -1019,6 +1019,21 @@ class Game:
                                       dice=self.dice, game=self))
         return ev
 
+    def advance(self) -> list[Event]:
+        """Run the automatic steps a hand-built state may be waiting for (coin
+        flip at SETUP_ORDER, initiative, casualty phase, end of turn) until a
+        player must act; ``apply`` does this by itself after every action."""
+        st = self.state
+        ev: list[Event] = []
+        if st.phase == Phase.SETUP_ORDER and st.pending is None:
+            winner = "Axis" if self.dice.d6() <= 3 else "Allies"
+            ev.append(CoinFlipped(winner))
+            st.pending = OrderChoice(winner, "coin flip")
+        ev += self._advance()
+        self.log.extend(ev)
+        st.touch()
+        return ev
+
     def _advance(self) -> list[Event]:
         """Run the automatic steps until a player must act."""
         st = self.state

@@ -237,3 +237,13 @@ def test_state_hash_is_stable_and_sensitive():
     assert h == g.copy().state_hash() and len(h) == 64
     a.facing = 3
     assert g.state_hash() != h
+
+
+def test_advance_runs_the_automatic_steps_of_a_hand_built_state():
+    """A position built at the initiative phase rolls initiative on advance()."""
+    g = position(MAP, phase=Phase.INITIATIVE, dice=[6, 6, 1, 1])
+    g.add_unit(rifles(), "Axis", at(1, 1))
+    g.add_unit(rifles("United States"), "Allies", at(10, 1))
+    assert g.state.to_act is None and g.legal_actions() == []
+    ev = g.advance()
+    assert ev[0].kind == "InitiativeRolled" and g.state.pending.side == "Axis"
