@@ -19,14 +19,14 @@ def app(tmp_path, monkeypatch):
     pygame.event.clear()
 
 
-def click(app, pos, frames=3):
+def click(app, pos, frames=2):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     for _ in range(frames):
         app.step()
 
 
-def press(app, key, frames=3):
+def press(app, key, frames=2):
     click(app, app.scene.buttons[key].rect.center, frames)
 
 
@@ -41,7 +41,7 @@ def click_list_item(app, ui_list, text):
     """Click the visible row of a pygame_gui selection list that starts with ``text``."""
     for item in ui_list.item_list:
         if item["text"].startswith(text) and item["button_element"] is not None:
-            click(app, item["button_element"].rect.center)
+            click(app, item["button_element"].rect.center, frames=3)   # press, select, report
             return
     raise AssertionError(f"no visible row '{text}'")
 

@@ -18,14 +18,14 @@ def app(tmp_path, monkeypatch):
     pygame.event.clear()
 
 
-def click(app, pos, frames=3):
+def click(app, pos, frames=2):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     for _ in range(frames):
         app.step()
 
 
-def press(app, scene_button_key, frames=3):
+def press(app, scene_button_key, frames=2):
     click(app, app.scene.buttons[scene_button_key].rect.center, frames)
 
 
