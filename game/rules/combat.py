@@ -43,7 +43,7 @@ defense never drops below 1; a face needed above 6 means no die can succeed.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import abilities
@@ -148,6 +148,8 @@ class AttackPlan:
     defense: int
     front: bool | None          # Vehicles: front (True) or rear (False); Soldiers: None
     cover_need: int | None      # cover roll face needed; None = no cover roll; 1 = automatic
+    hot: frozenset[str] | None = field(default=None, compare=False, repr=False)
+    """Hook points that can change this attack's numbers (see ``_hot_points``)."""
 
     @property
     def p_success(self) -> float:
@@ -178,6 +180,9 @@ def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> dict:
     has them."""
     ctx = _Ctx(state=state, attacker=attacker, target=target)
     ctx.update(more)
+    plan = more.get("plan")
+    if isinstance(plan, AttackPlan) and plan.hot is not None:
+        ctx.hot = plan.hot
     return ctx
 
 
@@ -265,6 +270,7 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     distance = a_hex.distance(t_hex)
     ctx = _ctx(state, a, t, mode=mode, defensive=defensive, attacker_hex=a_hex,
                target_hex=t_hex, distance=distance)
+    ctx.hot = _hot_points(a, t) if abilities.HOOKS else frozenset()
     band = _hook("range_band", range_band(distance), ctx)
     if band is None:
         raise IllegalAction(f"{t.name} is out of range ({distance} hexes; the longest "
@@ -303,17 +309,17 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     return AttackPlan(attacker=a.uid, target=t.uid, mode=mode, defensive=defensive,
                       attacker_hex=a_hex, target_hex=t_hex, distance=distance, band=band,
                       target_type=target_type, dice=int(dice), modifier=modifier, need=need,
-                      defense=defense, front=front, cover_need=cover_need)
+                      defense=defense, front=front, cover_need=cover_need, hot=ctx.hot)
 
 
 def plan_hits(state: GameState, plan: AttackPlan, successes: int) -> int:
     """Hits for ``successes`` under ``plan`` (hits table, then the ``hits`` hook)."""
     a, t = state.units[plan.attacker], state.units[plan.target]
     hits = hits_for(successes, plan.defense)
-    if not abilities.HOOKS.get("hits"):
+    if not abilities.HOOKS.get("hits") or (plan.hot is not None and "hits" not in plan.hot):
         return hits
     return _hook("hits", hits, _ctx(state, a, t, successes=successes,
-                                    defense=plan.defense, **_plan_ctx(plan)))
+                                    defense=plan.defense, plan=plan, **_plan_ctx(plan)))
 
 
 def plan_counters(state: GameState, plan: AttackPlan, hits: int, covered: bool) -> list[str]:
@@ -326,9 +332,10 @@ def plan_counters(state: GameState, plan: AttackPlan, hits: int, covered: bool) 
         new = cover_limited_counters(t.pending)
     else:
         new = counters_for(t.is_vehicle, t.damaged, t.pending, hits)
-    if not abilities.HOOKS.get("counters"):
+    if not abilities.HOOKS.get("counters") or (plan.hot is not None
+                                               and "counters" not in plan.hot):
         return new
-    return list(_hook("counters", new, _ctx(state, a, t, hits=hits, covered=covered,
+    return list(_hook("counters", new, _ctx(state, a, t, hits=hits, covered=covered, plan=plan,
                                             **_plan_ctx(plan))))
 
 

@@ -88,7 +88,7 @@ def odds_for_plan(state: GameState, plan: AttackPlan) -> Odds:
     target = state.units[plan.target]
     pmf = binomial(plan.dice, plan.p_success)
     by_hits: dict[int, float] = {}
-    hooked = abilities.has_hooks("hits")
+    hooked = "hits" in plan.hot if plan.hot is not None else abilities.has_hooks("hits")
     for s, p in enumerate(pmf):
         if p:
             h = plan_hits(state, plan, s) if hooked else hits_for(s, plan.defense)
