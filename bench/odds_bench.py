@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import game.rules.engine  # noqa: E402,F401  (registers the ability hooks, as in a game)
 from game.rules.board import BattleMap  # noqa: E402
 from game.rules.cards import UnitCard  # noqa: E402
 from game.rules.combat import resolve_attack  # noqa: E402
