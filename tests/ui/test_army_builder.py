@@ -1,6 +1,8 @@
 """Army building in secret: hand-over screen, card browser, live totals and every
 validation message, sample/saved armies, hand-over of both armies (rulebook:
 Building Your Army; Assault Scenario; ruling 12)."""
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -300,3 +302,19 @@ def test_resizing_the_window_keeps_the_army_and_the_filters(app):
     assert s.buttons["done"].rect.right <= 1000 and s.buttons["done"].rect.bottom <= 680
     assert "Soldier".lower() in s.buttons["f_type"].text.lower()
     assert len(s.army_list.item_list) == 8
+
+
+def test_load_dialog_then_picking_a_shipped_army(app):
+    """With no saved armies yet, the dialog opens on the shipped ones; picking one loads it."""
+    import pygame_gui
+    from game.ui.scenes.battle_setup import ARMIES_DIR
+    s = builder(app)
+    press(app, "load")
+    assert s.file_dialog is not None
+    assert Path(s.file_dialog.current_directory_path) == ARMIES_DIR.resolve()
+    pick = ARMIES_DIR / "us_armored_infantry.yaml"
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(pick),
+                                         ui_element=s.file_dialog))
+    app.step()
+    app.step()
+    assert s.army.side == "Allies" and len(s.army.cards) == 13 and s.problems == []

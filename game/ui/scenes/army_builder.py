@@ -249,7 +249,7 @@ class ArmyBuilderScene(GuiScene):
         end_w = 160 if w >= 1200 else 120
         bw = min(170, (w - 2 * end_w - 26 - 12 - 30 - 40) // 4)
         for i, (key, text) in enumerate((("sample", "Load sample army"), ("load", "Load saved..."),
-                                         ("save", "Save army..."), ("clear", "Clear army"))):
+                                         ("save", "Save army"), ("clear", "Clear army"))):
             self.button(key, (12 + i * (bw + 10), by, bw, 44), text)
         self.button("back", (w - 2 * end_w - 26, by, end_w, 44), "Back")
         self.button("done", (w - end_w - 12, by, end_w, 44), "Done", object_id="#primary")
@@ -373,11 +373,16 @@ class ArmyBuilderScene(GuiScene):
         return True
 
     def _open_dialog(self, mode: str) -> None:
+        """A file dialog in the player's armies folder (the shipped armies in
+        units/armies when the player has saved none yet)."""
+        from game.ui.scenes.battle_setup import ARMIES_DIR
         folder = armies_folder()
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            if not any(folder.glob("*.yaml")) and ARMIES_DIR.is_dir():
+                folder = ARMIES_DIR
         except OSError:
-            folder = Path.cwd()
+            folder = ARMIES_DIR if ARMIES_DIR.is_dir() else Path.cwd()
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(640, w - 40), min(480, h - 40))
         rect.center = (w // 2, h // 2)
