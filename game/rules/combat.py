@@ -240,7 +240,7 @@ def why_not_attack(state: GameState, attacker_uid: str, target_uid: str, *,
 
 def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
                 mode: str = "normal", defensive: bool = False, at_hex: Hex | None = None,
-                facing: int | None = None) -> AttackPlan:
+                facing: int | None = None, secondary: bool = False) -> AttackPlan:
     """Work out an attack without rolling; raise :class:`IllegalAction` with the
     rules' reason when it isn't allowed.
 
@@ -253,11 +253,15 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         raise IllegalAction(f"{a.name} is not on the battle map")
     if not t.on_map:
         raise IllegalAction(f"{t.name} is not on the battle map")
-    if a.uid == t.uid or a.side == t.side:
+    if a.uid == t.uid or (a.side == t.side and not secondary):
         raise IllegalAction(f"{a.name} can't attack a friendly unit")
-    if a.boarded:
+    if a.boarded and not (abilities.HOOKS.get("attack_from_aboard") and abilities.apply(
+            "attack_from_aboard", False, state=state, attacker=a, target=t,
+            carrier=state.units.get(a.carrier), defensive=defensive) is True):
         raise IllegalAction(f"{a.name} is aboard a transport and can't fire")
-    if t.boarded:
+    if t.boarded and not (abilities.HOOKS.get("attackable_aboard") and abilities.apply(
+            "attackable_aboard", False, state=state, attacker=a, target=t,
+            carrier=state.units.get(t.carrier)) is True):
         raise IllegalAction(f"{t.name} is aboard a transport: attack the transport instead")
     if defensive and a.disrupted:
         raise IllegalAction(f"{a.name} is disrupted and can't make defensive-fire attacks")
@@ -269,7 +273,7 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     assert a_hex is not None and t_hex is not None
     distance = a_hex.distance(t_hex)
     ctx = _ctx(state, a, t, mode=mode, defensive=defensive, attacker_hex=a_hex,
-               target_hex=t_hex, distance=distance)
+               target_hex=t_hex, distance=distance, facing=t_facing, secondary=secondary)
     ctx.hot = _hot_points(a, t) if abilities.HOOKS else frozenset()
     band = _hook("range_band", range_band(distance), ctx)
     if band is None:
@@ -292,6 +296,8 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
             f"{a.name} can't make this attack")
         raise IllegalAction(reason)
     front: bool | None = is_front(t_hex, t_facing, a_hex) if t.is_vehicle else None
+    if front is not None:
+        front = bool(_hook("front", front, ctx))
     ctx["front"] = front
     modifier = _hook("die_modifier", -1 if a.impaired else 0, ctx)
     need = _hook("success_face", BASE_SUCCESS - modifier, ctx, modifier=modifier)
@@ -348,7 +354,7 @@ def _plan_ctx(plan: AttackPlan) -> dict:
 # --- resolving an attack ------------------------------------------------------------------------
 def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: Dice, *,
                    mode: str = "normal", defensive: bool = False, at_hex: Hex | None = None,
-                   facing: int | None = None) -> list[Event]:
+                   facing: int | None = None, secondary: bool = False) -> list[Event]:
     """Roll one attack and place its counters; return the events.
 
     Raises :class:`IllegalAction` (before rolling anything) when the attack isn't
@@ -358,7 +364,7 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
     there (ruling 6 decides where the unit actually stays).  The attacker's
     activation flags (``acted``, ``fired_defensively``) are the engine's business."""
     plan = plan_attack(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
-                       at_hex=at_hex, facing=facing)
+                       at_hex=at_hex, facing=facing, secondary=secondary)
     a, t = state.units[plan.attacker], state.units[plan.target]
     events: list[Event] = []
     rolls = dice.roll(plan.dice)
@@ -383,11 +389,20 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
                                       text=f"{t.name} stops in {hex_label(plan.target_hex)}: "
                                            f"disrupted by defensive fire."))
     else:
-        for c in plan_counters(state, plan, hits, covered):
+        new = plan_counters(state, plan, hits, covered)
+        if abilities.HOOKS.get("attack_result"):
+            new = list(_hook("attack_result", new, _ctx(
+                state, a, t, rolls=tuple(rolls), hits=hits, covered=covered, dice=dice,
+                plan=plan, events=events, **_plan_ctx(plan))))
+        for c in new:
             t.pending.append(c)
             events.append(CounterPlaced(t.uid, c, False,
                                         text=f"{t.name} gets a face-down {c.capitalize()} "
                                              f"counter."))
+    if abilities.HOOKS.get("after_attack"):
+        events = list(_hook("after_attack", events, _ctx(
+            state, a, t, rolls=tuple(rolls), hits=hits, covered=covered, dice=dice,
+            plan=plan, secondary=secondary, **_plan_ctx(plan))))
     state.touch()
     return events
 

@@ -120,8 +120,14 @@ def odds_for_plan(state: GameState, plan: AttackPlan) -> Odds:
             rank = max([base_rank] + [_RANK.get(c, 0) for c in new])
             out[rank] += pb
     hits_dist = tuple(by_hits.get(k, 0.0) for k in range(max(4, max(by_hits) + 1)))
-    return Odds(p_none=out[0], p_disrupted=out[1], p_damaged=out[2], p_destroyed=out[3],
+    odds = Odds(p_none=out[0], p_disrupted=out[1], p_damaged=out[2], p_destroyed=out[3],
                 p_stopped=stopped, dice=plan.dice, need=plan.need, defense=plan.defense,
                 cover_need=plan.cover_need, front=plan.front, band=plan.band,
                 distance=plan.distance, mode=plan.mode, defensive=plan.defensive,
                 p_hits=hits_dist)
+    if abilities.HOOKS.get("odds"):
+        # abilities whose effect depends on more than the successes (natural 6s, a
+        # roll on a Damaged counter) recompute the distribution exactly
+        odds = abilities.apply("odds", odds, state=state, attacker=state.units[plan.attacker],
+                               target=target, plan=plan)
+    return odds
