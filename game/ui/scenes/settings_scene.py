@@ -86,7 +86,7 @@ class SettingsScene(GuiScene):
         draw_background(surface)
         w, h = surface.get_size()
         top = max(170, h // 2 - 150)
-        panel = pygame.Rect(0, 0, 520, 4 * 62 + 170)
+        panel = pygame.Rect(0, 0, 520, 4 * 62 + 196)
         panel.midtop = (w // 2, top - 90)
         draw_panel(surface, panel)
         draw_text(surface, "Settings", (w // 2, top - 74), 48, theme.ACCENT, bold=True,
