@@ -52,7 +52,6 @@ from .hexes import DIRECTION_NAMES, DIRECTIONS, Hex, Hexside, direction_between,
 from .movement import Reach
 from .state import (DefensiveFirePrompt, DismountPlacement, GameState, MoveInProgress,
                     OrderChoice, Outcome, Phase, Unit, other_side)
-from .terrain import TERRAIN_RULES
 
 __all__ = ["Game", "new_game", "TargetInfo", "TRANSPORT_IDS", "BRIDGE_DEMOLITION",
            "deployment_zone", "army_budget", "STANDARD_VICTORY_TURN", "LAST_TURN"]
@@ -566,7 +565,7 @@ class Game:
     def _activation_problem(self, u: Unit, moving: bool = False) -> str | None:
         st = self.state
         if not (st.phase.is_movement or st.phase.is_assault):
-            return f"units move only in movement and assault phases"
+            return "units act only in movement and assault phases"
         if u.side != st.active_side:
             return f"it is not {u.side}'s phase"
         if st.pending is not None:

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from tests.rules.engine_kit import (ALLIED_ARMY, AXIS_ARMY, at, card, halftrack, play_random,
+from tests.rules.engine_kit import (ALLIED_ARMY, AXIS_ARMY, at, halftrack, play_random,
                                     position, rect_map, rifles, tank)
 from game.rules.actions import (Attack, Board, DemolishBridge, Dismount, EndPhase, Move,
                                 PlaceDismounted, action_from_dict, action_to_dict)

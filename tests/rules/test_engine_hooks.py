@@ -93,8 +93,6 @@ def test_provokes_defensive_fire_hook(hook):
 
 def test_activation_options_and_perform_hooks(hook):
     """Extra actions come through activation_options / action_allowed / perform."""
-    from game.rules.actions import EndPhase
-
     from game.rules.actions import Attack
 
     @hook("activation_options", "shout")

@@ -2,8 +2,7 @@
 Assault Scenario setup, Initiative Phase; ruling 8)."""
 import pytest
 
-from tests.rules.engine_kit import (ALLIED_ARMY, AXIS_ARMY, at, halftrack, officer, position,
-                                    rect_map, rifles, tank)
+from tests.rules.engine_kit import ALLIED_ARMY, AXIS_ARMY, at, officer, position, rect_map, rifles
 from game.rules.actions import (ChooseEnd, ChooseObjective, ChooseOrder, Deploy, EndPhase,
                                 Undeploy)
 from game.rules.dice import LoadedDice

@@ -7,7 +7,6 @@ from tests.rules.engine_kit import at, halftrack, position, rect_map, rifles, ta
 from game.rules import movement
 from game.rules.actions import Move
 from game.rules.errors import IllegalAction
-from game.rules.hexes import Hex
 from game.rules.state import Phase
 
 E, NE, NW, W, SW, SE = range(6)

@@ -6,7 +6,7 @@ import pytest
 from tests.rules.engine_kit import at, position, rect_map, rifles, tank
 from game.rules.actions import DefensiveFire, EndPhase, Move, PassDefensiveFire
 from game.rules.errors import IllegalAction
-from game.rules.hexes import DIRECTIONS, direction_between
+from game.rules.hexes import direction_between
 from game.rules.state import DefensiveFirePrompt, Phase
 
 E, NE, NW, W, SW, SE = range(6)
