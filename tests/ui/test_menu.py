@@ -206,3 +206,21 @@ def test_menu_to_battle_with_the_quick_start(app):
     assert isinstance(app.scene, BattleScene)
     setup = app.scene.setup
     assert setup.config == 4 and set(setup.armies) == {"Axis", "Allies"}
+
+
+def test_load_game_from_the_menu_continues_the_saved_battle(app, tmp_path):
+    pytest.importorskip("game.saves")
+    pytest.importorskip("game.ui.scenes.battle")
+    from game.saves import save_game
+    from game.ui.scenes.battle import BattleScene, new_battle_game
+    from game.ui.scenes.battle_setup import make_setup
+    game = new_battle_game(make_setup(config=3, seed=11))
+    for action in game.legal_actions()[:1]:
+        game.apply(action)
+    path = save_game(game, tmp_path / "saves" / "mine.json")
+    menu = start_menu(app)
+    assert menu.load(str(path)) is True
+    app.step()
+    assert isinstance(app.scene, BattleScene)
+    assert app.scene.setup.save_path == str(path) and app.scene.setup.config == 3
+    assert app.scene.setup.saved_game.state_hash() == game.state_hash()
