@@ -159,7 +159,33 @@ def run(argv: list[str] | None = None) -> int:
               save_settings=not args.demo)
     for note in app.messages:
         print(f"hexfront: {note}", file=sys.stderr)
+    if not args.demo:
+        _begin_session(app)
+        code = _play(app, args, setup)
+        _end_session()                 # only a clean exit: a crash leaves the marker
+        return code
+    return _play(app, args, setup)
 
+
+def _begin_session(app) -> None:
+    """Crash detection (game.saves): the menu offers the last autosave of a run
+    that did not end cleanly."""
+    try:
+        from game.saves import begin_session
+        app.resume_offer = begin_session()
+    except (ImportError, OSError):
+        app.resume_offer = None
+
+
+def _end_session() -> None:
+    try:
+        from game.saves import end_session
+        end_session()
+    except ImportError:
+        pass
+
+
+def _play(app, args: argparse.Namespace, setup) -> int:
     if args.solo:
         from game.ui.scenes.menu import solo_scene
         return app.run(solo_scene(app, seed=args.seed))

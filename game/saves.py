@@ -264,9 +264,14 @@ def parse_save_bytes(raw: bytes, name: str) -> SaveFile:
     except RecursionError:
         raise DataError(name, "the JSON is nested too deeply to be a Hexfront save") from None
     except json.JSONDecodeError as exc:
-        end = "the file ends too early (truncated?)" if exc.pos >= len(text.rstrip()) else exc.msg
-        raise DataError(name, f"not valid JSON: {end} (column {exc.colno})",
-                        line=exc.lineno) from None
+        body = text.strip()
+        if body.startswith("{") and not body.endswith("}"):
+            what = f"the file ends too early: it was cut off (truncated), {exc.msg.lower()}"
+        elif not body.startswith(("{", "[")):
+            what = "not JSON text (Hexfront saves are JSON files that start with '{')"
+        else:
+            what = f"not valid JSON: {exc.msg}"
+        raise DataError(name, f"{what} (column {exc.colno})", line=exc.lineno) from None
     return parse_save(data, name)
 
 
@@ -435,8 +440,8 @@ def replay(save: SaveFile, *, upto: int | None = None, check_hash: bool = True,
                                        f"before this action", entry=entry)
         reason = game.check(a)
         if reason is not None:
-            raise DataError(save.file, f"the rules refuse {a.side}'s "
-                                       f"'{describe_action(a)}' here: {reason}. The save does "
+            raise DataError(save.file, f"the rules refuse this {a.side} action "
+                                       f"('{describe_action(a)}') here: {reason}. The save does "
                                        f"not match this version's rules or unit cards, or it "
                                        f"was edited", entry=entry)
         try:
@@ -454,11 +459,14 @@ def replay(save: SaveFile, *, upto: int | None = None, check_hash: bool = True,
         got = game.state_hash()
         if got != save.state_hash:
             where = f"turn {game.state.turn}, {game.state.phase.value}"
-            said = f"turn {save.turn}, {save.phase}" if save.turn is not None else "?"
-            raise DataError(save.file, f"replaying the {len(save.actions)} actions gives a "
-                                       f"different position ({where}) from the one saved "
-                                       f"({said}): the rules or unit cards changed since, or "
-                                       f"the file was edited", field="state_hash")
+            said = f"turn {save.turn}, {save.phase}"
+            if save.turn is None or said == where:
+                how = f"a different position ({where}) from the one saved"
+            else:
+                how = f"a different position ({where}) from the one saved ({said})"
+            raise DataError(save.file, f"replaying the {len(save.actions)} actions gives "
+                                       f"{how}: the rules or unit cards changed since it was "
+                                       f"saved, or the file was edited", field="state_hash")
     return game
 
 

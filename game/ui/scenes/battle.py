@@ -270,7 +270,7 @@ class BattleScene(Scene):
         try:
             path = getattr(self.setup, "save_path", None) if self.setup is not None else None
             if path is None and hasattr(saves, "default_save_path"):
-                path = saves.default_save_path()
+                path = saves.default_save_path(self.game)
             if path is None:
                 from game.ui.settings import data_dir
                 folder = data_dir() / "saves"

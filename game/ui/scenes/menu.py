@@ -85,6 +85,7 @@ class MenuScene(GuiScene):
             self.button(key, (w // 2 - bw // 2, top + i * (bh + gap), bw, bh), text,
                         object_id="#menu_button", tooltip=tip, enabled=enabled)
         self.file_dialog = None
+        self.offer_resume()
 
     # --- actions ---------------------------------------------------------------------------
     def on_button(self, key: str) -> None:
@@ -122,16 +123,52 @@ class MenuScene(GuiScene):
         from game.ui.scenes.battle_setup import battle_scene, load_setup
         setup, error = load_setup(path)
         if error:
-            self.message = error
+            self.show_error(error)
             return False
         scene, error = battle_scene(self.app, setup)
         if error:
-            self.message = error
+            self.show_error(error)
             return False
         self.next_scene = scene
         return True
 
+    def show_error(self, text: str) -> None:
+        """A file that can't be opened: its one message in a dialog; the menu runs on."""
+        import html
+        self.message = text
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(320, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.error_window = pygame_gui.windows.UIMessageWindow(
+            rect, html.escape(text), self.app.ui, window_title="This file can't be opened")
+
+    def offer_resume(self) -> None:
+        """After a crash (game.saves.begin_session): offer the last autosave."""
+        import html
+        path = getattr(self.app, "resume_offer", None)
+        self.resume_dialog = None
+        if path is None:
+            return
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(560, w - 40), min(260, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.resume_dialog = pygame_gui.windows.UIConfirmationDialog(
+            rect, html.escape("Hexfront did not close properly last time. Resume the battle "
+                              f"from its last autosave ({Path(path).name})?"),
+            self.app.ui, window_title="Resume the interrupted battle?",
+            action_short_name="Resume")
+
     def on_event(self, event: pygame.event.Event) -> None:
+        dialog = getattr(self, "resume_dialog", None)
+        if dialog is not None and event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED \
+                and event.ui_element is dialog:
+            path, self.app.resume_offer, self.resume_dialog = self.app.resume_offer, None, None
+            self.load(str(path))
+            return
+        if dialog is not None and event.type == pygame_gui.UI_WINDOW_CLOSE \
+                and event.ui_element is dialog:
+            self.app.resume_offer, self.resume_dialog = None, None
+            return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.file_dialog:
             self.file_dialog = None
             self.load(event.text)
