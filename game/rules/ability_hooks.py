@@ -49,6 +49,7 @@ __all__ = ["AbilityRoll", "AbilityUsed", "MODE_ABILITIES", "extra_actions",
 #: abilities that are attack modes (``Attack(mode=<id>)``)
 MODE_ABILITIES = ("close_assault", "hand_to_hand", "armor_piercing_rounds",
                   "additional_hull_mounted_cannon")
+_NOT_EXTRA = "not an extra action"
 HULL_CANNON_DICE = {"short": 12, "medium": 10, "long": 8}
 SS_DETERMINATION_NEED = 4
 HIGHLY_FLAMMABLE_NEED = 5
@@ -191,7 +192,7 @@ def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
     activation (None: it may)."""
     tags = activation_tags(state, u.uid)
     if tags is None or not state.phase.is_assault or u.side != state.active_side:
-        return "not an extra action"
+        return _NOT_EXTRA
     attacks = _attacks(tags)
     moved = "move" in tags
     card = u.card
@@ -212,7 +213,7 @@ def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
         if not attacks:
             if "turn" in tags and card.has("no_turret"):
                 return None           # No Turret: the turn was part of this attack
-            return "not an extra action"
+            return _NOT_EXTRA
         if card.has("additional_hull_mounted_cannon"):
             hmc = "additional_hull_mounted_cannon"
             if action.mode == hmc and hmc not in attacks:
@@ -229,8 +230,8 @@ def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
     if isinstance(action, Move):
         if card.has("strike_and_fade") and attacks and not moved:
             return None
-        return "not an extra action"
-    return "not an extra action"
+        return _NOT_EXTRA
+    return _NOT_EXTRA
 
 
 def _recheck(game: Any, u: Unit, action: Action) -> str | None:
@@ -328,8 +329,11 @@ def _action_allowed(reason, ability, ctx):
         return reason
     if u.acted and not u.boarded and isinstance(action, (Attack, Move)) \
             and st.pending is None:
-        if _extra_problem(st, u, action) is None:
+        prob = _extra_problem(st, u, action)
+        if prob is None:
             return _recheck(game, u, action)
+        if prob != _NOT_EXTRA:
+            return f"{reason}: {prob}"
         return reason
     if u.boarded and isinstance(action, Attack) and not u.acted:
         prob = _platform_problem(st, u)
