@@ -135,7 +135,8 @@ def _graph(bm) -> _Graph:
     return g
 
 
-_MOVE_POINTS = ("can_enter", "move_cost", "needs_movement_roll", "movement_roll_need")
+_MOVE_POINTS = ("can_enter", "move_cost", "needs_movement_roll", "movement_roll_need",
+                "movement_roll_kinds")
 
 
 def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
