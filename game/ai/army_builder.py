@@ -163,6 +163,21 @@ def _fill(pool: list[UnitCard], side: str, budget: int, max_units: int,
         add(_pick(rng, [c for c in extras if c.cost <= left()], left()))
     while rifles and len(chosen) < max_units and left() >= rifles[0].cost:
         add(rng.choice([c for c in rifles if c.cost <= left()]))
+    # at the unit cap with points left: upgrade units to dearer ones of the same role
+    for _ in range(max_units):
+        if left() <= 0:
+            break
+        best = None
+        for i, c in enumerate(chosen):
+            r = roles(c) - {"support"} or roles(c)
+            for d in pool:
+                gain = d.cost - c.cost
+                if 0 < gain <= left() and roles(d) & r and d.type == c.type and (
+                        best is None or gain > best[0]):
+                    best = (gain, i, d)
+        if best is None:
+            break
+        chosen[best[1]] = best[2]
     return Army("", side, chosen)
 
 

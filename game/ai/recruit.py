@@ -133,8 +133,8 @@ class RecruitAI(SetupMixin, Player):
         if u.is_vehicle:
             foes = enemies(st, u.side)
             near = min(foes, key=lambda t: t.hex.distance(dest)) if foes else None
-            facing = facing_toward(dest, near.hex if near is not None and near.hex != dest
-                                   else obj) if (near or obj != dest) else u.facing
+            look = near.hex if near is not None and near.hex != dest else obj
+            facing = facing_toward(dest, look) if look != dest else u.facing
         self.say(f"{u.name} moves to {hex_label(dest)}: {why} (Recruit: "
                  f"{BEHAVIOUR_TABLE['vehicle_move' if u.is_vehicle else 'soldier_move']}).")
         return Move(u.side, u.uid, reach[dest].path, facing)

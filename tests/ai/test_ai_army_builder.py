@@ -1,0 +1,54 @@
+"""The AI's army builder (issue 7): sensible armies within the budget and the
+scenario's limits (rulebook: Building an Army, Historical Army Limits, Year
+Restrictions, Assault budgets; ruling 12)."""
+import random
+
+import pytest
+
+from game.ai.army_builder import TARGET_UNITS, build_army, main, roles
+from game.data.units import load_roster
+from game.rules.army import validate_army
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return list(load_roster().values())
+
+
+@pytest.mark.parametrize("side", ["Axis", "Allies"])
+@pytest.mark.parametrize("budget", [100, 120, 80])
+def test_built_armies_are_legal_and_balanced(cards, side, budget):
+    """Within the points (100 Standard; Assault 120/80) and unit limits, one side only;
+    some armour, some antitank, riflemen for the objective, a commander."""
+    for seed in range(3):
+        army = build_army(cards, side, budget, rng=random.Random(seed))
+        assert not validate_army(army, budget), validate_army(army, budget)
+        assert army.points >= budget - 12, "most of the budget is spent"
+        assert army.size <= TARGET_UNITS
+        have = set().union(*(roles(c) for c in army.cards))
+        assert "armour" in have
+        assert "antitank" in have or sum("armour" in roles(c) for c in army.cards) >= 2
+        assert sum("rifles" in roles(c) for c in army.cards) >= 3
+        assert "commander" in have
+
+
+@pytest.mark.parametrize("side", ["Axis", "Allies"])
+def test_historical_limits_and_year_are_respected(cards, side):
+    """ruling 12: historical army limits and the year restriction are options."""
+    for seed in range(4):
+        army = build_army(cards, side, 100, historical=True, year=1941,
+                          rng=random.Random(seed))
+        assert not validate_army(army, 100, historical=True, year=1941)
+        assert all(c.year <= 1941 for c in army.cards)
+
+
+def test_same_seed_same_army(cards):
+    a = build_army(cards, "Axis", 100, rng=random.Random(4))
+    b = build_army(cards, "Axis", 100, rng=random.Random(4))
+    assert [c.name for c in a.cards] == [c.name for c in b.cards]
+
+
+def test_cli_prints_an_army(capsys):
+    assert main(["--side", "Allies", "--budget", "80", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "points" in out and "rifles" in out
