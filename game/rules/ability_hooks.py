@@ -339,6 +339,9 @@ def _action_allowed(reason, ability, ctx):
         prob = _platform_problem(st, u)
         if prob is None:
             return combat.why_not_attack(st, u.uid, action.target, mode=action.mode)
+        c = st.units.get(u.carrier or "")
+        if c is not None and c.card.has("fighting_platform"):
+            return prob
     return reason
 
 
