@@ -217,6 +217,7 @@ class Game:
     def _fingerprint(self) -> tuple:
         st = self.state
         return (st.version, st.phase, st.turn, st.destroyed_bridges, st.pending,
+                st.road_bonus_used,
                 tuple((u.hex, u.destroyed, u.disrupted, u.damaged, u.acted, u.carrier,
                        u.facing, u.fired_defensively)
                       for u in st.units.values()))
@@ -804,6 +805,7 @@ class Game:
                         return ev + self._end_move(stopped=True)
                 if stp.free:
                     m.road_bonus_left = False
+                    st.road_bonus_used = st.road_bonus_used | {u.uid}
                 if u.is_vehicle:
                     u.facing = d                 # toward the hex it enters
                 m.stage = "leave"
@@ -1007,6 +1009,7 @@ class Game:
     def _begin(self, phase: Phase) -> list[Event]:
         st = self.state
         st.phase = phase
+        st.road_bonus_used = frozenset()
         for u in st.units.values():
             u.acted = False
             u.fired_defensively = False
@@ -1180,6 +1183,7 @@ class Game:
             "first": st.first_player, "second": st.second_player, "ends": st.ends,
             "bridges": sorted([hx(s.a), hx(s.b)] for s in st.destroyed_bridges),
             "objective": hx(st.objective), "attacker": st.attacker, "pending": pend,
+            "road_bonus_used": sorted(st.road_bonus_used),
             "outcome": None if st.outcome is None else [st.outcome.winner, st.outcome.reason],
             "moving": None if m is None else [m.uid, [hx(h) for h in m.path], m.index,
                                              m.stage, hx(m.start), m.final_facing,

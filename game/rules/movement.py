@@ -211,7 +211,10 @@ def _speed_one(state: GameState, unit: Unit, speed: int, phase: Phase) -> bool:
 
 
 def _road_bonus(state: GameState, unit: Unit, phase: Phase) -> bool:
-    return bool(abilities.apply("road_bonus", unit.is_vehicle, state=state, unit=unit, phase=phase))
+    """Rulebook: Road Bonus - each phase, a Vehicle's first hex along a road is free
+    (once per phase, even if an ability lets it move twice)."""
+    left = unit.is_vehicle and unit.uid not in state.road_bonus_used
+    return bool(abilities.apply("road_bonus", left, state=state, unit=unit, phase=phase))
 
 
 def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> str | None:

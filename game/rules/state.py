@@ -238,6 +238,7 @@ class GameState:
     attacker: str | None = None               # Assault scenario: the attacking side
     moving: MoveInProgress | None = None      # a move paused for defensive fire
     version: int = 0                          # bumped on every change (caches key on it)
+    road_bonus_used: frozenset[str] = frozenset()   # Vehicles that used the road bonus this phase
     marks: dict = field(default_factory=dict)  # ability memory (game.rules.ability_hooks):
                                                # immutable values only (tuples, frozensets)
 

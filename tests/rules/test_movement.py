@@ -316,3 +316,20 @@ def test_legal_moves_agree_with_check():
     acts = g.legal_actions()
     assert len(acts) > 20
     assert all(g.check(a) is None for a in acts)
+
+
+def test_road_bonus_once_per_phase():
+    """rulebook: Road Bonus - each phase the first road hex is free; a second move in
+    the same phase (an ability's extra move) doesn't get it again."""
+    roads = [((c, 0), (c + 1, 0)) for c in range(0, 11)]
+    bm = rect_map(12, 1, roads=roads)
+    g = position(bm)
+    t = g.add_unit(tank(speed=2), "Axis", at(0, 0))
+    g.apply(Move("Axis", t.uid, (at(1, 0), at(2, 0), at(3, 0)), E))
+    assert g.state.road_bonus_used == {t.uid}
+    t.acted = False                      # as if an ability allowed another move
+    g.state.touch()
+    assert at(5, 0) in g.reachable(t.uid) and at(6, 0) not in g.reachable(t.uid)
+    from game.rules.actions import EndPhase
+    g.apply(EndPhase("Axis"))
+    assert g.state.road_bonus_used == frozenset()
