@@ -47,6 +47,8 @@ def test_solo_setup_choices_reach_the_battle(app):
     budget = s.budget("Allies")
     assert ai.points <= budget and not validate_army(ai, budget)
     assert {c.side for c in ai.cards} == {"Allies"}
+    mine = s.armies["Axis"]
+    assert mine.points <= s.budget("Axis")      # the sample, cut to the Assault budget
 
 
 def test_build_my_army_opens_the_builder_for_my_side(app):

@@ -30,10 +30,10 @@ LEVEL_TEXT = {
 
 def ai_army(setup: BattleSetup, side: str, source: str, seed: int | None = None) -> Any:
     """The AI side's army: ``"builder"`` (game.ai.army_builder, within the side's
-    budget and the setup's limits) or ``"sample"``."""
-    from game.ui.scenes.battle_setup import sample_army
+    budget and the setup's limits) or ``"sample"`` (cut to the budget if needed)."""
     if source == "sample":
-        return sample_army(side)
+        from game.ui.scenes.battle_setup import default_army
+        return default_army(setup, side)       # the sample, cut to the budget if needed
     from game.ai.army_builder import build_army
     from game.data.units import load_roster
     return build_army(load_roster().values(), side, setup.budget(side),
@@ -81,7 +81,7 @@ class SoloSetupScene(GuiScene):
         y += 52
         if s.scenario == "assault":
             self.button("attacker", (x, y, cw, 40), f"Attacker: {s.attacker}  (defender: {s.defender})")
-        y += 70
+        y += 96
         self._rows["ai_army"] = y - 30
         self.button("ai_builder", (x, y, bw, 42), self._mark("AI builds it", self.ai_source == "builder"),
                     tooltip="The AI's army builder: armour, antitank, riflemen, a commander.")
@@ -155,7 +155,7 @@ class SoloSetupScene(GuiScene):
     def start(self, own_sample: bool) -> None:
         """Give the AI its army (and the player the sample), then on to the army
         builder or straight to the battle."""
-        from game.ui.scenes.battle_setup import next_step, sample_army
+        from game.ui.scenes.battle_setup import default_army, next_step
         s = self.setup
         s.solo = self.ai_side
         s.ai_level = self.level
@@ -163,7 +163,7 @@ class SoloSetupScene(GuiScene):
         try:
             s.armies[self.ai_side] = ai_army(s, self.ai_side, self.ai_source, s.seed)
             if own_sample:
-                s.armies[self.player_side] = sample_army(self.player_side)
+                s.armies[self.player_side] = default_army(s, self.player_side)
         except (DataError, ValueError, ImportError) as exc:
             self.message = f"The armies can't be made: {exc}"
             s.armies.clear()
@@ -224,6 +224,15 @@ class SoloSetupScene(GuiScene):
             draw_die(surface, die, self.shown_face)
             keys = ("Keys: A / X your side, R roll, 1-6 configuration, Enter start with the "
                     "sample army, Esc back.  In battle: Space or F speeds the AI up.")
-            draw_text(surface, keys, (rx, rows["config"] + 220), 18, theme.TEXT_DIM, width=rw)
+            draw_text(surface, keys, (rx, rows["config"] + 190), 18, theme.TEXT_DIM, width=rw)
+            top = rows["config"] + 250
+            size = (rw, max(60, min(int(rw * 0.62), h - 130 - top)))
+            try:
+                from game.ui.scenes.battle_setup import config_thumbnail
+                thumb = config_thumbnail(s.config, size)
+            except ImportError:
+                thumb = None
+            if thumb is not None:
+                surface.blit(thumb, (rx, top))
         if self.message:
             draw_text(surface, self.message, (x, h - 130), 20, theme.WARN, width=w - 2 * x)
