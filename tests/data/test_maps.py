@@ -410,6 +410,14 @@ def test_configuration_matches_the_source_hex_by_hex(number, real):
     assert m.objective == Hex(*src["objective"])
 
 
+def test_urban_combat_objective_is_in_the_town(real):
+    """Slip 1 was decided by this: with Dog-1 registered as in Urban Combat, the
+    source's objective hex for Urban Combat is a town hex."""
+    m = real[4]
+    assert m.terrain_at(m.objective) is Terrain.TOWN
+    assert m.section_at(m.objective).name == "Dog-1"
+
+
 def test_rows_and_half_hexes_of_a_real_map(real):
     src = _source()
     for m in real.values():
@@ -438,6 +446,9 @@ def test_every_section_side_loads(name):
     assert all(t is Terrain.CLEAR for c, t in sec.cells.items() if not sec.is_whole(c))
     alone = load_map_file(SECTIONS_DIR / f"{name}.yaml")
     assert len(alone.terrain) == 38 and alone.sections[0].name == name
+    # the picture written back is the file's picture, line for line
+    doc = yaml.safe_load((SECTIONS_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+    assert sec.picture() == doc["terrain"].rstrip("\n")
 
 
 def test_sheets_pair_as_derived_and_each_configuration_uses_each_sheet_once(real):
