@@ -17,7 +17,10 @@ objective hex.  Assembly puts quadrant origins at ``(-2W, -(H+1))`` ...
 ``(0, 0)`` in map doubled-x / row units (``x2 = 2q + r``), so a standard map
 has whole rows ``r = -5..5``; where half-hexes of neighbouring sections meet
 they form one whole hex (their terrain must agree), and the half-hexes left
-on the outside edge go to ``BattleMap.half_hexes`` (never playable).
+on the outside edge go to ``BattleMap.half_hexes`` (never playable).  Road
+links between two playable hexes go to ``BattleMap.roads``; a road piece that
+runs into an outer half-hex (the road leaving the sheet) goes to
+``BattleMap.edge_roads``, for drawing only.
 
 ``maps/README.md`` documents the format for people editing the files.
 Everything wrong in a file becomes one :class:`DataError` listing every
