@@ -43,12 +43,16 @@ from .movement import Reach
 from .state import DAMAGED, DESTROYED, DISRUPTED, GameState, Phase, Unit
 from .terrain import Terrain
 
-__all__ = ["AbilityRoll", "AbilityUsed", "MODE_ABILITIES", "extra_actions",
+__all__ = ["AbilityRoll", "AbilityUsed", "MODE_ABILITIES", "IN_RULE_HOOKS", "extra_actions",
            "activation_tags", "commander_near", "exact_odds"]
 
 #: abilities that are attack modes (``Attack(mode=<id>)``)
 MODE_ABILITIES = ("close_assault", "hand_to_hand", "armor_piercing_rounds",
                   "additional_hull_mounted_cannon")
+#: abilities implemented inside rule-level hooks (the activation tracker, defensive
+#: fire, the casualty phase, phase starts) rather than by hooks keyed on their id
+IN_RULE_HOOKS = frozenset({"double_shot", "all_guns_blazing", "overrun", "fanatic",
+                           "ss_determination", "exert_will", "forest_camouflage"})
 _NOT_EXTRA = "not an extra action"
 HULL_CANNON_DICE = {"short": 12, "medium": 10, "long": 8}
 SS_DETERMINATION_NEED = 4
@@ -791,7 +795,8 @@ def _highly_flammable(new, ab, ctx):
                                           f"(5+ burns): "
                                           f"{'the Damaged counter becomes Destroyed' if ok else 'no fire'}."))
     if ok:
-        return [DESTROYED if c == DAMAGED else c for c in new]
+        burnt = [DESTROYED if c == DAMAGED else c for c in new]
+        return burnt[:burnt.index(DESTROYED) + 1]       # nothing follows a Destroyed
     return new
 
 
