@@ -55,13 +55,15 @@ _SPECS: tuple[AbilitySpec, ...] = (
         "When this Soldier attacks an enemy Vehicle in its own hex (in its assault phase or"
         " with defensive fire), it may roll {n} attack dice instead of its printed short-range"
         " anti-Vehicle value. That attack ignores cover: the target makes no cover roll."
-        " Against Vehicles in other hexes it uses its printed values.",
+        " Against Vehicles in other hexes it uses its printed values. Defensive fire has no"
+        " choice to make: it uses Close Assault whenever {n} is at least the printed value.",
         value_range=(1, 30), unit_type=SOLDIER),
     AbilitySpec(
         "hand_to_hand", "Hand to Hand {n}", True,
         "When this Soldier attacks an enemy Soldier in its own hex (in its assault phase or"
         " with defensive fire), it may roll {n} attack dice instead of its printed short-range"
-        " anti-Soldier value. That attack ignores cover: the target makes no cover roll.",
+        " anti-Soldier value. That attack ignores cover: the target makes no cover roll."
+        " Defensive fire uses Hand to Hand whenever {n} is at least the printed value.",
         value_range=(1, 30), unit_type=SOLDIER),
     AbilitySpec(
         "double_shot", "Double Shot", False,
@@ -211,7 +213,8 @@ _SPECS: tuple[AbilitySpec, ...] = (
     AbilitySpec(
         "open_back", "Open Back", False,
         "When an enemy attacks this Vehicle's rear defense, the attacker may roll its anti-Soldier"
-        " value for that range instead of its anti-Vehicle value (its choice, before rolling)."
+        " value for that range instead of its anti-Vehicle value (its choice, before rolling;"
+        " Hexfront always takes the larger, since more dice are never worse)."
         " The attack is still against the rear defense and the target is still a Vehicle.",
         unit_type=VEHICLE),
     AbilitySpec(

@@ -305,12 +305,16 @@ def _activation_options(value, ability, ctx):
         if _platform_problem(st, u) is None:
             out.extend(a for a in _attack_candidates(st, u))
         return out
+    modes_of_unit = [m for m in MODE_ABILITIES if u.card.has(m)]
+    if not modes_of_unit and not any(t.boarded and t.side != u.side and not t.destroyed
+                                     for t in st.units.values()):
+        return out
     if game._activation_problem(u) is not None:
         return out
     for t in st.units.values():
         if not t.on_map or t.side == u.side:
             continue
-        modes = [m for m in MODE_ABILITIES if u.card.has(m)]
+        modes = list(modes_of_unit)
         if t.boarded:
             modes = ["normal"] + modes
         for mode in modes:
