@@ -15,9 +15,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.rules.engine_kit import check_invariants, quick_policy  # noqa: E402
 from tests.rules.test_abilities_property import BOARD, random_armies  # noqa: E402
-from game.rules.actions import Attack  # noqa: E402
+from game.rules.actions import Attack, DefensiveFire, EndPhase, Move  # noqa: E402
 from game.rules.dice import Dice  # noqa: E402
 from game.rules.engine import new_game  # noqa: E402
+
+
+def fighting_policy(rng: random.Random):
+    """Attacks and fires whenever it can (so abilities fire often), else moves toward
+    the enemy now and then, else ends the phase."""
+    def choose(game):
+        acts = game.legal_actions()
+        shots = [a for a in acts if isinstance(a, (Attack, DefensiveFire))]
+        if shots and rng.random() < 0.9:
+            return rng.choice(shots)
+        moves = [a for a in acts if isinstance(a, Move)]
+        ends = [a for a in acts if isinstance(a, EndPhase)]
+        if moves and (not ends or rng.random() < 0.5):
+            return rng.choice(moves)
+        if ends:
+            return ends[0]
+        return rng.choice(acts)
+    return choose
 
 
 def main(argv: list[str]) -> int:
@@ -30,7 +48,8 @@ def main(argv: list[str]) -> int:
     for seed in range(first, first + games):
         g = new_game(BOARD, random_armies(seed), scenario="assault" if seed % 5 == 0
                      else "standard", dice=Dice(seed), options={"turn_limit": 8})
-        choose = quick_policy(random.Random(seed), end_bias=0.3)
+        rng = random.Random(seed)
+        choose = fighting_policy(rng) if seed % 2 else quick_policy(rng, end_bias=0.3)
         try:
             while not g.over and actions < 10 ** 9:
                 a = choose(g)

@@ -275,3 +275,52 @@ def test_large_and_gun_transport_boarding():
     big = g.add_unit(ROSTER["pak-40-antitank-gun"], "Axis", at(2, 1))
     ht2 = g.add_unit(ROSTER["sd-kfz-251"], "Axis", at(2, 1))
     assert "Large" in g.check(Board("Axis", big.uid, ht2.uid))
+
+
+def test_fighting_platform_passenger_fires_defensively():
+    """ability: Fighting Platform - the carried Soldier may fire defensively as if it
+    stood in the carrier's hex (a plain transport's passenger may not)."""
+    from game.rules.state import DefensiveFirePrompt
+    g = position(MAP, phase=Phase.MOVEMENT_FIRST, first="Allies", dice=[1] * 40)
+    ht = g.add_unit(ROSTER["sd-kfz-251"], "Axis", at(3, 2))
+    rider = g.add_unit(rifles("Germany"), "Axis", carrier=ht.uid)
+    a, b = [n for n in ht.hex.neighbors() if n.distance(ht.hex.neighbor(0)) <= 1][:2]
+    gi = g.add_unit(rifles("United States"), "Allies", a)
+    g.apply(Move("Allies", gi.uid, (b,), None))
+    p = g.state.pending
+    assert isinstance(p, DefensiveFirePrompt) and p.eligible == (rider.uid,)
+
+
+def test_blast_hits_exposed_passengers_only():
+    """ability: Blast; Exposed Transport - a passenger is attacked by Blast only when its
+    carrier has Exposed Transport."""
+    from game.rules.events import DiceRolled
+    from tests.rules.engine_kit import halftrack
+    g = _assault([6] * 60)
+    sig = g.add_unit(ROSTER["sig-33"], "Axis", at(1, 2), facing=0)
+    kv = g.add_unit(ROSTER["kv-1"], "Allies", at(3, 2), facing=3)
+    g.add_unit(rifles("United States"), "Allies", carrier=kv.uid)
+    ev = g.apply(Attack("Axis", sig.uid, kv.uid))
+    assert sum(isinstance(e, DiceRolled) for e in ev) == 2
+    g2 = _assault([6] * 60)
+    sig2 = g2.add_unit(ROSTER["sig-33"], "Axis", at(1, 2), facing=0)
+    ht = g2.add_unit(halftrack("United States"), "Allies", at(3, 2), facing=3)
+    g2.add_unit(rifles("United States"), "Allies", carrier=ht.uid)
+    ev = g2.apply(Attack("Axis", sig2.uid, ht.uid))
+    assert sum(isinstance(e, DiceRolled) for e in ev) == 1
+
+
+def test_exert_will_needs_an_undisrupted_commander():
+    """ability: Exert Will; rulebook: Commander Abilities and Disruption."""
+    cmd = officer("Germany", abilities=(_ab("exert_will"),))
+    for disrupted, expect in ((False, False), (True, True)):
+        g = position(MAP, phase=Phase.ASSAULT_SECOND, dice=[6, 6, 1, 1])
+        c = g.add_unit(cmd, "Axis", at(2, 2), pending=["disrupted"] if disrupted else [])
+        s = g.add_unit(rifles("Germany"), "Axis", at(3, 2), pending=["disrupted"])
+        g.add_unit(rifles("United States"), "Allies", at(8, 2))
+        g.apply(EndPhase("Allies"))                   # casualty, end of turn, initiative
+        from game.rules.actions import ChooseOrder
+        g.apply(ChooseOrder("Axis", True))            # Axis movement phase begins
+        assert g.state.phase == Phase.MOVEMENT_FIRST
+        assert c.disrupted is disrupted
+        assert s.disrupted is expect
