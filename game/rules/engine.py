@@ -1183,7 +1183,6 @@ class Game:
             "first": st.first_player, "second": st.second_player, "ends": st.ends,
             "bridges": sorted([hx(s.a), hx(s.b)] for s in st.destroyed_bridges),
             "objective": hx(st.objective), "attacker": st.attacker, "pending": pend,
-            "road_bonus_used": sorted(st.road_bonus_used),
             "outcome": None if st.outcome is None else [st.outcome.winner, st.outcome.reason],
             "moving": None if m is None else [m.uid, [hx(h) for h in m.path], m.index,
                                              m.stage, hx(m.start), m.final_facing,
@@ -1194,6 +1193,8 @@ class Game:
         }
         if st.marks:
             data["marks"] = repr(sorted(st.marks.items()))
+        if st.road_bonus_used:              # only when set: older saves keep their hashes
+            data["road_bonus_used"] = sorted(st.road_bonus_used)
         blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
