@@ -346,12 +346,28 @@ class Game:
         out: list[Action] = []
         facing = 0 if st.ends.get(side) == "left" else 3     # toward the enemy end
         mine = st.units_of(side)
+        bm = st.battle_map
+        fast = not (abilities.has_hooks("can_stop") or abilities.has_hooks("stacking_counts"))
+        friends: dict[Hex, int] = {}
+        vehicles: set[Hex] = set()
+        for o in st.units.values():
+            if o.hex is not None and not o.destroyed and o.carrier is None:
+                if o.side == side:
+                    friends[o.hex] = friends.get(o.hex, 0) + 1
+                if o.is_vehicle:
+                    vehicles.add(o.hex)
         for u in mine:
             if u.hex is not None:
                 out.append(Undeploy(side, u.uid))
                 continue
             for h in sorted(deployment_zone(st, side, u), key=lambda x: (x.r, x.x2)):
-                if self._deploy_problem(u, h, facing, None) is None:
+                if fast:
+                    # the same rules as _deploy_problem, with the occupancy counted once
+                    ok = (h in bm.terrain and not movement.impassable(u, bm.terrain[h])
+                          and friends.get(h, 0) < 2 and not (u.is_vehicle and h in vehicles))
+                else:
+                    ok = self._deploy_problem(u, h, facing, None) is None
+                if ok:
                     out.append(Deploy(side, u.uid, h, facing))
             if u.is_soldier:
                 for c in mine:
