@@ -196,21 +196,48 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
             for ab in card.abilities:
                 fns = by_id.get(ab.id)
                 if fns:
-                    sub = dict(ctx, owner=unit, role=role)
+                    # ``ctx`` is this call's own dict (built from **ctx): reuse it
+                    ctx["owner"], ctx["role"] = unit, role
                     for fn in fns:
-                        value = fn(value, ab, sub)
+                        value = fn(value, ab, ctx)
     auras = _AURA.get(point)
     if auras:
         state = ctx.get("state")
         if state is not None:
             for hook in auras:
-                sources = [(u, u.card.ability(hook.ability_id)) for u in state.units.values()
-                           if u.on_map and u.card.has(hook.ability_id)]
+                sources = [(u, ab) for u, ab in _holders(state, hook.ability_id) if u.on_map]
                 if sources:
-                    sub = dict(ctx, owner=sources[0][0], role="aura", sources=sources)
-                    value = hook.fn(value, sources[0][1], sub)
+                    ctx["owner"], ctx["role"], ctx["sources"] = sources[0][0], "aura", sources
+                    value = hook.fn(value, sources[0][1], ctx)
+            ctx.pop("sources", None)
     rules = _RULE.get(point)
     if rules:
+        ctx["owner"], ctx["role"] = None, "rule"
         for fn in rules:
-            value = fn(value, None, dict(ctx, owner=None, role="rule"))
+            value = fn(value, None, ctx)
     return value
+
+
+_HOLDERS: dict[int, tuple] = {}
+
+
+def _holders(state: Any, ability_id: str) -> list:
+    """Every ``(unit, ability)`` of the state whose card has ``ability_id`` (cards
+    never change, so this is cached per units dict; on-map is checked by the caller)."""
+    units = state.units
+    entry = _HOLDERS.get(id(units))
+    if entry is None or entry[0] is not units or entry[1] != len(units):
+        if len(_HOLDERS) > 64:
+            _HOLDERS.clear()
+        entry = (units, len(units), {})
+        _HOLDERS[id(units)] = entry
+    table = entry[2]
+    found = table.get(ability_id)
+    if found is not None and any(units.get(u.uid) is not u for u, _ in found):
+        table.clear()                 # a unit object was replaced: rebuild
+        found = None
+    if found is None:
+        found = [(u, u.card.ability(ability_id)) for u in units.values()
+                 if u.card.has(ability_id)]
+        table[ability_id] = found
+    return found
