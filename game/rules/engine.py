@@ -439,6 +439,9 @@ class Game:
             reason = self._check(action)
         except MalformedAction as exc:
             return str(exc)
+        except (TypeError, AttributeError, ValueError, KeyError) as exc:
+            # fields of the wrong type (a path of non-hexes, a facing of "north"...)
+            return f"malformed {type(action).__name__}: {exc}"
         if abilities.has_hooks("action_allowed"):
             uid = getattr(action, "uid", None)
             unit = self.state.units.get(uid) if isinstance(uid, str) else None

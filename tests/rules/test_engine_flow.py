@@ -247,3 +247,15 @@ def test_advance_runs_the_automatic_steps_of_a_hand_built_state():
     assert g.state.to_act is None and g.legal_actions() == []
     ev = g.advance()
     assert ev[0].kind == "InitiativeRolled" and g.state.pending.side == "Axis"
+
+
+def test_garbage_actions_are_refused_with_a_reason():
+    g, a, b = two_sides()
+    before = g.state_hash()
+    for bad in (Move("Axis", a.uid, ("H6", None), 0), Move("Axis", a.uid, (at(3, 4),), 9),
+                Attack("Axis", a.uid, 42), EndPhase(None), "EndPhase"):
+        reason = g.check(bad)
+        assert isinstance(reason, str) and reason
+        with pytest.raises(IllegalAction):
+            g.apply(bad)
+    assert g.state_hash() == before
