@@ -119,3 +119,24 @@ def test_activation_options_and_perform_hooks(hook):
     shout = Attack("Axis", u.uid, "allies-1", "shout")
     assert shout in g.legal_actions()
     assert g.apply(shout) == [] and u.acted
+
+
+def test_needs_movement_roll_and_deployment_zone_hooks(hook):
+    @hook("needs_movement_roll", "amphibious")
+    def no_stream_roll(value, ability, ctx):
+        return False if ctx["kind"] == "stream" else value
+
+    @hook("deployment_zone", "infiltrator")      # runs for the unit being deployed
+    def anywhere(value, ability, ctx):
+        return frozenset(ctx["state"].battle_map.terrain)
+
+    bm = rect_map(8, 1, streams=[((2, 0), (3, 0))])
+    g = position(bm)
+    frog = g.add_unit(rifles(speed=2, abilities=("amphibious",)), "Axis", at(2, 0))
+    plain = g.add_unit(rifles(speed=2), "Axis", at(2, 0))
+    assert g.reachable(frog.uid)[at(3, 0)].rolls == ()
+    assert [r.kind for r in g.reachable(plain.uid)[at(3, 0)].rolls] == ["stream"]
+    from game.rules.engine import deployment_zone
+    spy = g.add_unit(rifles(abilities=("infiltrator",)), "Axis")
+    assert at(7, 0) in deployment_zone(g.state, "Axis", spy)
+    assert at(7, 0) not in deployment_zone(g.state, "Axis", plain)
