@@ -133,7 +133,7 @@ class DemoPlayer:
         if isinstance(a, (Move, Attack)):
             sc.selected = a.uid        # show the move overlay / targets first
             self.planned = a
-            self.wait = SHOW
+            self.wait = 0.05 if getattr(self, "fast", False) else SHOW   # Space/F: fast AI
             return
         if isinstance(a, Deploy):
             sc.selected = a.uid
