@@ -83,6 +83,13 @@ odds                       attacker, target, plan                               
 
 Everything here is pure and deterministic; hooks must draw any roll from
 ``ctx["dice"]`` when one is given.
+
+Movement-search points (move_cost, can_enter, needs_movement_roll,
+movement_roll_need, movement_roll_kinds): a hook keyed on an ability must
+depend only on the moving unit (its card, damaged/disrupted), the step (hexes,
+terrain, road) and the kind of phase - the search is cached on exactly those.
+A hook that needs more (other units' positions) must be a rule-level hook
+(``ability_id=None``) or an aura, which turns that cache off.
 """
 from __future__ import annotations
 
@@ -90,7 +97,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 __all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "register", "unregister", "apply",
-           "has_hooks", "relevant", "Hook"]
+           "has_hooks", "relevant", "shared_hooks", "Hook"]
 
 POINTS: tuple[str, ...] = (
     "speed", "move_cost", "can_enter", "needs_movement_roll", "movement_roll_need",
@@ -161,6 +168,11 @@ def unregister(fn: HookFn) -> None:
 
 def has_hooks(point: str) -> bool:
     return bool(HOOKS.get(point))
+
+
+def shared_hooks(points: tuple[str, ...]) -> bool:
+    """Whether a rule-level or aura hook is registered at one of ``points``."""
+    return any(_RULE.get(p) or _AURA.get(p) for p in points)
 
 
 def relevant(points: tuple[str, ...], unit: Any) -> bool:

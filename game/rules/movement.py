@@ -135,6 +135,7 @@ def _graph(bm) -> _Graph:
     return g
 
 
+_MOVEMENT = (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND)
 _MOVE_POINTS = ("can_enter", "move_cost", "needs_movement_roll", "movement_roll_need",
                 "movement_roll_kinds")
 
@@ -288,8 +289,17 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     o = g.index[origin]
     veh = unit.is_vehicle
     hooked = abilities.relevant(_MOVE_POINTS, unit)
-    # without movement hooks the search depends only on these: cache it per map
-    ckey = None if hooked else (o, veh, speed, speed_one, bonus0, state.destroyed_bridges)
+    # Without movement hooks the search depends only on these: cache it per map.
+    # Hooks keyed on the unit's own abilities depend only on the unit and the step
+    # (see game.rules.abilities), so their searches are cached per card as well;
+    # rule-level or aura hooks at these points turn the cache off.
+    if not hooked:
+        ckey = (o, veh, speed, speed_one, bonus0, state.destroyed_bridges)
+    elif not abilities.shared_hooks(_MOVE_POINTS):
+        ckey = (o, veh, speed, speed_one, bonus0, state.destroyed_bridges, unit.card.id,
+                unit.card.abilities, unit.damaged, unit.disrupted, phase in _MOVEMENT)
+    else:
+        ckey = None
     out = g.cache.get(ckey) if ckey is not None else None
     if out is None:
         veh = unit.is_vehicle
