@@ -156,7 +156,7 @@ def check_invariants(game) -> None:
     """Cheap invariants any reachable state must satisfy (stacking, terrain,
     counters, transports, decisions)."""
     from game.rules.movement import impassable
-    from game.rules.state import COUNTERS, DefensiveFirePrompt, Phase
+    from game.rules.state import COUNTERS, DefensiveFirePrompt, DismountPlacement, Phase
     st = game.state
     bm = st.battle_map
     per_hex: dict = {}
@@ -175,8 +175,9 @@ def check_invariants(game) -> None:
         if impassable(u, bm.terrain[u.hex]):
             assert any(bm.is_road(u.hex, n, st.destroyed_bridges) for n in u.hex.neighbors()), \
                 f"{u.uid} stands in impassable {bm.terrain[u.hex]}"
-        if st.moving is None or st.moving.uid != u.uid:   # a mover may pass through
-            per_hex.setdefault(u.hex, []).append(u)
+        placing = isinstance(st.pending, DismountPlacement) and st.pending.uid == u.uid
+        if (st.moving is None or st.moving.uid != u.uid) and not placing:
+            per_hex.setdefault(u.hex, []).append(u)     # (a mover may pass through full hexes)
         assert 0 <= u.facing <= 5
         assert all(p in COUNTERS for p in u.pending)
         assert len(u.pending) <= 3 and len(set(u.pending)) == len(u.pending)
