@@ -172,7 +172,6 @@ class Game:
         self.log: list[Event] = []
         self._reach_cache: dict = {}
         self._legal_cache: tuple | None = None
-        self._uid_counters: dict[str, int] = {}
         self._fp: tuple | None = None
         self._facings: dict[Hex, int] = {}
         # (state, dice) as new_game left them: undo and replays start here (game.rules.undo)
@@ -245,7 +244,7 @@ class Game:
     def why_not_reach(self, uid: str, hex: Hex) -> str:
         st = self.state
         u = st.units[uid]
-        prob = self._activation_problem(u, moving=True)
+        prob = self._activation_problem(u)
         if prob:
             return prob
         return movement.why_not_reach(st, uid, hex)
@@ -582,7 +581,7 @@ class Game:
             return None
         return "a decision is pending"
 
-    def _activation_problem(self, u: Unit, moving: bool = False) -> str | None:
+    def _activation_problem(self, u: Unit) -> str | None:
         st = self.state
         if not (st.phase.is_movement or st.phase.is_assault):
             return "units act only in movement and assault phases"
