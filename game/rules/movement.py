@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 import weakref
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from . import abilities
 from .hexes import Hex, Hexside, direction_between, hex_label
@@ -53,8 +53,9 @@ class RollInfo:
     need: int = ROLL_NEED
 
 
-@dataclass(frozen=True)
-class Reach:
+class Reach(NamedTuple):
+    """How a unit gets to one hex (a NamedTuple: built by the thousand per search)."""
+
     path: tuple[Hex, ...]         # hexes entered, start excluded
     cost: int                     # hexes of movement spent
     rolls: tuple[RollInfo, ...]   # movement rolls on the way, in order
@@ -397,10 +398,10 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 friends[o.hex] = friends.get(o.hex, 0) + 1
             if o.is_vehicle:
                 vehicles.add(o.hex)
-        veh = unit.is_vehicle
-        stops = {h: friends.get(h, 0) < 2 and not (veh and h in vehicles) for h in out}
-    result = {h: Reach(path=p, cost=c, rolls=r, road_bonus_used=u, stops=stops[h])
-              for h, (c, _, p, r, u) in out.items()}
+        if not unit.is_vehicle:
+            vehicles = set()
+        stops = {h: friends.get(h, 0) < 2 and h not in vehicles for h in out}
+    result = {h: Reach(p, c, r, u, stops[h]) for h, (c, _, p, r, u) in out.items()}
     if abilities.has_hooks("reach"):
         result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,
                                  start=origin)
