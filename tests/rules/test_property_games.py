@@ -38,3 +38,17 @@ def test_random_games_keep_the_invariants(block):
         assert g.over, f"seed {seed}: not over after 5000 actions ({g.state.phase})"
         assert g.state.outcome is not None and g.state.phase == Phase.GAME_OVER
         check_invariants(g)
+
+
+@pytest.mark.parametrize("config,scenario", [(1, "standard"), (4, "assault")])
+def test_random_game_on_a_real_configuration_with_the_sample_armies(config, scenario):
+    """The same invariants with the real roster (every sample-army ability) on a real
+    171-hex configuration."""
+    from game.data.armies import sample_army
+    from game.data.maps import load_configuration
+    bm = load_configuration(config)
+    armies = {s: sample_army(s).cards for s in ("Axis", "Allies")}
+    g = new_game(bm, armies, scenario=scenario, dice=Dice(config), options={"turn_limit": 12})
+    play_game(g, quick_policy(random.Random(config), end_bias=0.5), max_actions=5000,
+              check=check_invariants)
+    assert g.over and g.state.outcome is not None
