@@ -282,12 +282,22 @@ class Game:
         return out
 
     # --- legal actions ------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, all_facings: bool = False) -> list[Action]:
         """Everything ``state.to_act`` may do now.  Move: one action per hex the
         unit may end in, with its best path; a Vehicle's listed final facing points
         at the nearest enemy (or along its last step) - any of the six facings is
-        legal (``check`` accepts them), so a client may change it; turning in place
-        is listed for each other facing."""
+        legal (``check`` accepts them), so a client may change it, and
+        ``all_facings=True`` lists all six; turning in place is listed for each
+        other facing."""
+        if all_facings:
+            acts = self.legal_actions()
+            out: list[Action] = []
+            for a in acts:
+                if isinstance(a, Move) and a.path and a.facing is not None:
+                    out.extend(Move(a.side, a.uid, a.path, f) for f in range(6))
+                else:
+                    out.append(a)
+            return out
         key = self._fingerprint()
         if self._legal_cache is not None and self._legal_cache[0] == key:
             return list(self._legal_cache[1])

@@ -333,3 +333,17 @@ def test_road_bonus_once_per_phase():
     from game.rules.actions import EndPhase
     g.apply(EndPhase("Axis"))
     assert g.state.road_bonus_used == frozenset()
+
+
+def test_legal_moves_list_each_hex_once_or_every_facing_on_request():
+    """Move actions: one per reachable hex (a Vehicle faces the nearest enemy);
+    all_facings=True lists the six facings (rulebook: Vehicle Facing)."""
+    g = position(rect_map(10, 5))
+    t = g.add_unit(tank(speed=2), "Axis", at(2, 2))
+    g.add_unit(rifles("United States"), "Allies", at(8, 2))
+    moves = [a for a in g.legal_actions() if isinstance(a, Move) and a.path]
+    dests = [a.path[-1] for a in moves]
+    assert len(dests) == len(set(dests)) == len([r for r in g.reachable(t.uid).values() if r.stops])
+    assert all(a.facing == E for a in moves if a.path[-1].r == at(2, 2).r)
+    every = [a for a in g.legal_actions(all_facings=True) if isinstance(a, Move) and a.path]
+    assert len(every) == 6 * len(moves) and all(g.check(a) is None for a in every[:30])
