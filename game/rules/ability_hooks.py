@@ -274,6 +274,17 @@ def extra_actions(game: Any, u: Unit) -> list[Action]:
     return out
 
 
+def _mode_may_apply(mode: str, u: Unit, t: Unit) -> bool:
+    """Cheap pre-check before planning a mode attack (the plan has the last word)."""
+    if mode == "close_assault":
+        return t.is_vehicle and t.hex == u.hex
+    if mode == "hand_to_hand":
+        return t.is_soldier and t.hex == u.hex
+    if mode in ("armor_piercing_rounds", "additional_hull_mounted_cannon"):
+        return t.is_vehicle
+    return True
+
+
 def _attack_candidates(st: GameState, u: Unit) -> list[Attack]:
     modes = ["normal"] + [m for m in MODE_ABILITIES if u.card.has(m)]
     out = []
@@ -281,7 +292,8 @@ def _attack_candidates(st: GameState, u: Unit) -> list[Attack]:
         if not t.on_map or t.side == u.side:
             continue
         for mode in modes:
-            if combat.why_not_attack(st, u.uid, t.uid, mode=mode) is None:
+            if _mode_may_apply(mode, u, t) and \
+                    combat.why_not_attack(st, u.uid, t.uid, mode=mode) is None:
                 out.append(Attack(u.side, u.uid, t.uid, mode))
     return out
 
@@ -314,7 +326,7 @@ def _activation_options(value, ability, ctx):
     for t in st.units.values():
         if not t.on_map or t.side == u.side:
             continue
-        modes = list(modes_of_unit)
+        modes = [m for m in modes_of_unit if _mode_may_apply(m, u, t)]
         if t.boarded:
             modes = ["normal"] + modes
         for mode in modes:
