@@ -183,3 +183,26 @@ def test_second_player_deploys_then_initiative(app):
     key(app, pygame.K_1)                        # go first
     assert st.first_player == winner and st.phase == Phase.MOVEMENT_FIRST
     assert scene.mode.name == "play"
+
+
+def test_after_a_placement_the_next_unit_is_picked(app):
+    """QA fix: after placing a unit the next one waiting is selected, so clicking legal
+    hexes one after another deploys the whole army (rulebook: Getting Started,
+    deployment within five hexes of your end - ruling 8)."""
+    game = new_game_on_config1()
+    scene = start(app, game)
+    press(app, "first")
+    press(app, "left")
+    st = game.state
+    assert scene.selected == "axis-1"
+    used = set()
+    for _ in range(3):
+        sel = scene.selected
+        h = next(h for h in free_legal_hexes(game, sel) if h not in used)
+        used.add(h)
+        click(app, scene.view.center(h))
+        if scene.mode.name == "facing":
+            key(app, pygame.K_RETURN)
+        assert st.units[sel].hex == h
+    assert all(st.units[u].hex is not None for u in ("axis-1", "axis-2", "axis-3"))
+    assert scene.buttons["done"].enabled or (step(app, 1) or scene.buttons["done"].enabled)

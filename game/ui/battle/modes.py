@@ -345,15 +345,22 @@ class DeployMode(Mode):
                             f"{self.game.check(Deploy(self.side, uid, h, 0)) or 'not a legal hex'}")
             return False
 
+        def send(a: Deploy) -> None:
+            # placed: the next unit waiting is picked, so the next click places it
+            if self.scene.send(a) and self.scene.selected == a.uid:
+                w = self.waiting()
+                if w:
+                    self.scene.selected = w[0].uid
+
         def put(a: Deploy) -> None:
             if u.is_vehicle:
                 self.scene.push(FacingMode(self.scene, h, a.facing,
-                                           lambda f, a=a: self.scene.send(
+                                           lambda f, a=a: send(
                                                Deploy(a.side, a.uid, a.hex,
                                                       a.facing if f is None else f, a.carrier)),
                                            keep_label="Keep facing"))
             else:
-                self.scene.send(a)
+                send(a)
 
         if board and here:
             carrier = self.state.units[board[0].carrier]
