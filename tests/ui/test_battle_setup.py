@@ -206,3 +206,25 @@ def test_after_a_placement_the_next_unit_is_picked(app):
         assert st.units[sel].hex == h
     assert all(st.units[u].hex is not None for u in ("axis-1", "axis-2", "axis-3"))
     assert scene.buttons["done"].enabled or (step(app, 1) or scene.buttons["done"].enabled)
+
+
+def test_facing_picker_shows_the_vehicle_in_its_new_hex(app):
+    """QA fix: while a Vehicle's facing is picked (rulebook: Vehicle facing) the unit is
+    drawn in the hex it goes to, turned toward the arrow under the mouse."""
+    game = new_game_on_config1()
+    scene = start(app, game)
+    press(app, "first")
+    press(app, "left")
+    h = free_legal_hexes(game, "axis-1")[3]
+    click(app, scene.view.center(h))
+    assert scene.mode.name == "facing" and scene.mode.unit is game.state.units["axis-1"]
+    surf = pygame.Surface(app.size)
+    surf.fill((0, 0, 0))
+    scene.mode.draw_over(surf)
+    c = scene.view.center(h)
+    # the token's face fills the hex centre (the arrows alone leave it black)
+    assert surf.get_at(c)[:3] != (0, 0, 0)
+    scene.mode.unit = None
+    surf.fill((0, 0, 0))
+    scene.mode.draw_over(surf)
+    assert surf.get_at(c)[:3] == (0, 0, 0)

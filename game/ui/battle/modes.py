@@ -358,7 +358,7 @@ class DeployMode(Mode):
                                            lambda f, a=a: send(
                                                Deploy(a.side, a.uid, a.hex,
                                                       a.facing if f is None else f, a.carrier)),
-                                           keep_label="Keep facing"))
+                                           keep_label="Keep facing", unit=u))
             else:
                 send(a)
 
@@ -583,7 +583,7 @@ class PlayMode(Mode):
         self.scene.push(FacingMode(self.scene, u.hex, u.facing,
                                    lambda f, u=u: f is not None and f != u.facing and
                                    self.scene.send(Move(self.side, u.uid, (), f)),
-                                   keep_label="Cancel"))
+                                   keep_label="Cancel", unit=u))
 
     def on_key(self, key, mod) -> bool:
         if key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -651,7 +651,7 @@ class PlayMode(Mode):
             default = travel if travel is not None else u.facing
             self.scene.push(FacingMode(self.scene, h, default,
                                        lambda f: self.scene.send(Move(self.side, u.uid, path, f)),
-                                       keep_label="Face the way it moved"))
+                                       keep_label="Face the way it moved", unit=u))
         else:
             self.scene.send(Move(self.side, u.uid, path, None))
 
@@ -945,9 +945,11 @@ class FacingMode(Mode):
     name = "facing"
 
     def __init__(self, scene: Any, hex: Hex, default: int,
-                 on_pick: Callable[[int | None], Any], keep_label: str = "Keep") -> None:
+                 on_pick: Callable[[int | None], Any], keep_label: str = "Keep",
+                 unit: Any = None) -> None:
         super().__init__(scene)
         self.hex = hex
+        self.unit = unit            # shown in the hex, turned to the arrow under the mouse
         self.default = default % 6
         self.on_pick = on_pick
         self.keep_label = keep_label
@@ -1010,6 +1012,16 @@ class FacingMode(Mode):
         hover = self.wedge_at(self.scene.mouse) if self.scene.mouse else None
         r = max(10, lay.size * 0.34)
         c = lay.hex_to_pixel(self.hex)
+        if self.unit is not None:
+            # the unit where it will stand (it is still drawn where it was until it is sent)
+            from game.ui.tokens import counters_of, draw_token
+            side = max(8, int(lay.size * 1.24))
+            img = pygame.Surface((side, side), pygame.SRCALPHA)
+            draw_token(img, self.unit.card, img.get_rect(), side=self.unit.side,
+                       facing=hover if hover is not None else self.default,
+                       counters=counters_of(self.unit), selected=True)
+            img.set_alpha(220)
+            surface.blit(img, img.get_rect(center=(round(c[0]), round(c[1]))))
         for f in range(6):
             x, y = self.wedge_pos(f)
             dx, dy = x - c[0], y - c[1]
