@@ -297,6 +297,19 @@ def test_vehicle_stopped_by_defensive_fire_faces_the_hex_it_tried_to_enter():
     assert t.hex == A and t.disrupted and t.facing == direction_between(A, B)
 
 
+def test_no_defensive_fire_without_an_attack_value_against_the_mover():
+    """rulebook: Attack and Defense - a unit attacks only what it has an attack value
+    against: a commander with a dash against Vehicles is not offered defensive fire at a
+    passing tank, the rifles beside it are."""
+    g = position(rect_map(10, 5))
+    F = at(5, 2)
+    g.add_unit(officer("United States"), "Allies", F)          # vs Vehicles: all dashes
+    gi = g.add_unit(rifles("United States"), "Allies", F)      # vs Vehicles: 1 at short
+    t = g.add_unit(tank(speed=3), "Axis", F.neighbor(W))
+    g.apply(Move("Axis", t.uid, (F.neighbor(SW),), E))
+    assert g.state.pending.eligible == (gi.uid,)
+
+
 def test_defensive_fire_best_result_is_disruption():
     """rulebook: Defensive-Fire Attacks - the best result is disruption: even double the
     defense in successes places a single face-up Disrupted, no Damaged or Destroyed."""
@@ -481,6 +494,20 @@ def test_no_firing_arc_ruling_16():
     assert g.check(Attack("Axis", t.uid, e.uid)) is None
 
 
+def test_acting_player_activates_units_in_any_order():
+    """rulebook: Multiple Actions - the acting player decides the order: every unit that
+    hasn't acted is offered, and either order is legal."""
+    for order in ((0, 1), (1, 0)):
+        g = position(rect_map(8, 3), phase=Phase.ASSAULT_FIRST, dice=[1] * 20)
+        us = [g.add_unit(rifles(), "Axis", at(1, r)) for r in (0, 1)]
+        e = g.add_unit(rifles("United States"), "Allies", at(3, 1))
+        offered = {a.uid for a in g.legal_actions() if isinstance(a, Attack)}
+        assert offered == {us[0].uid, us[1].uid}
+        for i in order:
+            g.apply(Attack("Axis", us[i].uid, e.uid))
+        assert all(u.acted for u in us)
+
+
 # -------------------------------------------------------------------- initiative/setup
 
 def test_initiative_tie_with_equal_commander_bonus_rerolls():
@@ -574,6 +601,15 @@ def test_control_at_the_end_of_turns_8_to_10_wins(turn):
     at the end of any later turn wins (ruling 9)."""
     g = end_turn(turn, [AL(OBJ), AX(at(0, 0))])
     assert g.state.outcome is not None and g.state.outcome.winner == "Allies"
+
+
+def test_a_unit_destroyed_in_this_casualty_phase_does_not_control():
+    """rulebook: Casualty Phase then End of Turn - control is checked after destroyed
+    units leave the map: the only unit next to the objective, destroyed this turn,
+    controls nothing."""
+    g = end_turn(7, [AX(OBJ.neighbor(W), pending=["disrupted", "destroyed"]),
+                     AL(at(11, 8))])
+    assert g.state.outcome is None and g.state.turn == 8
 
 
 def test_control_on_turn_6_does_not_win_and_unit_in_the_objective_hex_counts():
