@@ -252,6 +252,21 @@ def test_soldiers_moving_past_a_tank_provoke_nothing_from_it():
     assert "DefensiveFireOffered" not in kinds(ev)
 
 
+def test_leaving_one_enemy_for_another_enemy_provokes_nothing():
+    """rulebook: Provoking Defensive Fire - the move must go from a hex adjacent to an
+    enemy unit into another hex adjacent to that same unit: leaving enemy X's side for
+    enemy Y's side provokes neither."""
+    g = position(rect_map(12, 5))
+    A = at(4, 2)
+    B = A.neighbor(E)
+    g.add_unit(rifles("United States"), "Allies", A.neighbor(W))      # next to A only
+    g.add_unit(rifles("United States"), "Allies", B.neighbor(E))      # next to B only
+    m = g.add_unit(rifles(speed=2), "Axis", A)
+    ev = g.apply(Move("Axis", m.uid, (B,), None))
+    assert g.state.pending is None and m.hex == B
+    assert "DefensiveFireOffered" not in kinds(ev)
+
+
 def test_soldier_past_a_tank_and_a_soldier_only_the_soldier_may_fire():
     """rulebook: Soldiers and Vehicles - enemy Soldiers see them just fine: with a tank
     and a Soldier in the same hex, only the Soldier is offered the shot."""
