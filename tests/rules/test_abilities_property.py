@@ -38,7 +38,7 @@ def random_armies(seed: int, size: int = 6) -> dict:
     return out
 
 
-GAMES = 24
+GAMES = 20
 
 
 def play_one(seed: int, check=None) -> int:
@@ -65,3 +65,38 @@ def test_random_roster_games_play_to_the_end(block):
     per = GAMES // 4
     for seed in range(block * per, (block + 1) * per):
         play_one(seed, check=check_invariants if seed % 3 == 0 else None)
+
+
+MODES = ("normal", "close_assault", "hand_to_hand", "armor_piercing_rounds",
+         "additional_hull_mounted_cannon")
+
+
+@pytest.mark.parametrize("seed", [7001, 7004])
+def test_legal_actions_match_check_with_abilities(seed):
+    """With every ability in play (extra actions, attack modes, passengers), every
+    legal action passes check, and every attack check accepts is listed."""
+    from game.rules.actions import Attack, DefensiveFire, EndPhase, Move
+    rng = random.Random(seed)
+    g = new_game(BOARD, random_armies(seed), dice=Dice(seed), options={"turn_limit": 4})
+    while not g.over:
+        acts = g.legal_actions()
+        assert all(g.check(a) is None for a in acts)
+        st = g.state
+        if st.phase.is_assault and st.pending is None:
+            legal = set(acts)
+            for u in st.units_of(st.to_act):
+                for t in st.units.values():
+                    if t.side != u.side:
+                        for m in MODES:
+                            x = Attack(u.side, u.uid, t.uid, m)
+                            assert g.check(x) is not None or x in legal, x
+        shots = [a for a in acts if isinstance(a, (Attack, DefensiveFire))]
+        moves = [a for a in acts if isinstance(a, Move)]
+        ends = [a for a in acts if isinstance(a, EndPhase)]
+        if shots and rng.random() < 0.9:
+            g.apply(rng.choice(shots))
+        elif moves and (not ends or rng.random() < 0.5):
+            g.apply(rng.choice(moves))
+        else:
+            g.apply(ends[0] if ends else rng.choice(acts))
+    check_invariants(g)
