@@ -239,7 +239,15 @@ def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
 
 
 def _recheck(game: Any, u: Unit, action: Action) -> str | None:
-    """The engine's own check of ``action`` as if ``u`` had not acted yet."""
+    """The engine's own check of ``action`` as if ``u`` had not acted yet (a Fighting
+    Platform passenger: the platform's rules, then the attack's)."""
+    if u.boarded:
+        if not isinstance(action, Attack):
+            return f"{u.name} is aboard a transport and can't act for itself"
+        prob = _platform_problem(game.state, u, ignore_acted=True)
+        if prob is not None:
+            return prob
+        return combat.why_not_attack(game.state, u.uid, action.target, mode=action.mode)
     was = u.acted
     u.acted = False
     try:
@@ -347,8 +355,7 @@ def _action_allowed(reason, ability, ctx):
     st: GameState = ctx["state"]
     if u is None or game is None or action.side != u.side:
         return reason
-    if u.acted and not u.boarded and isinstance(action, (Attack, Move)) \
-            and st.pending is None:
+    if u.acted and isinstance(action, (Attack, Move)) and st.pending is None:
         prob = _extra_problem(st, u, action)
         if prob is None:
             return _recheck(game, u, action)
@@ -1119,7 +1126,7 @@ def _exposed_transport(value, ab, ctx):
     return True if ctx.get("role") == "carrier" else value
 
 
-def _platform_problem(st: GameState, u: Unit) -> str | None:
+def _platform_problem(st: GameState, u: Unit, ignore_acted: bool = False) -> str | None:
     """Why boarded ``u`` may not attack from its carrier now (Fighting Platform)."""
     c = st.units.get(u.carrier or "")
     if c is None or not c.card.has("fighting_platform"):
@@ -1128,7 +1135,7 @@ def _platform_problem(st: GameState, u: Unit) -> str | None:
         return "Artillery can't fire from a Fighting Platform"
     if not st.phase.is_assault or u.side != st.active_side or st.pending is not None:
         return "a Soldier fires from a Fighting Platform in its own assault phase"
-    if u.acted:
+    if u.acted and not ignore_acted:
         return f"{u.name} has already acted this phase (ruling 7: one activation per phase)"
     if c.uid in _phase_set(st, "moved"):
         return f"{c.name} has moved this phase: its passenger can't fire from it"

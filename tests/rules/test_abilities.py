@@ -324,3 +324,17 @@ def test_exert_will_needs_an_undisrupted_commander():
         assert g.state.phase == Phase.MOVEMENT_FIRST
         assert c.disrupted is disrupted
         assert s.disrupted is expect
+
+
+def test_double_shot_from_a_fighting_platform():
+    """ability: Double Shot; Fighting Platform - a passenger with Double Shot makes both
+    attacks from the platform."""
+    g = _assault()
+    ht = g.add_unit(ROSTER["sd-kfz-251"], "Axis", at(1, 2))
+    mg = g.add_unit(ROSTER["mg-42-machine-gun-team"], "Axis", carrier=ht.uid)
+    t = g.add_unit(rifles("United States"), "Allies", at(3, 2))
+    g.apply(Attack("Axis", mg.uid, t.uid))
+    assert Attack("Axis", mg.uid, t.uid) in g.legal_actions()
+    g.apply(Attack("Axis", mg.uid, t.uid))
+    assert "all the attacks" in g.check(Attack("Axis", mg.uid, t.uid))
+    assert "passenger fired" in g.check(Move("Axis", ht.uid, (at(1, 3),), 0))
