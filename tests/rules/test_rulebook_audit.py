@@ -325,6 +325,24 @@ def test_no_defensive_fire_without_an_attack_value_against_the_mover():
     assert g.state.pending.eligible == (gi.uid,)
 
 
+def test_unit_with_face_down_counters_still_fires_defensively_this_phase():
+    """rulebook: Scoring Hits - hits don't take effect until the casualty phase: a Soldier
+    that already carries a face-down Destroyed counter this assault phase still makes its
+    defensive-fire attack at full strength."""
+    F = at(5, 2)
+    g = position(rect_map(10, 5), phase=Phase.ASSAULT_FIRST, dice=[6] * 6 + [6, 6, 6, 6, 1, 1])
+    f = g.add_unit(rifles("United States"), "Allies", F)
+    a = g.add_unit(rifles(), "Axis", F.neighbor(E))
+    m = g.add_unit(rifles(speed=2), "Axis", F.neighbor(W))
+    g.apply(Attack("Axis", a.uid, f.uid))
+    assert f.pending == ["disrupted", "destroyed"] and not f.disrupted
+    g.apply(Move("Axis", m.uid, (F.neighbor(SW),), None))
+    assert g.state.pending.eligible == (f.uid,)
+    ev = g.apply(DefensiveFire("Allies", f.uid))
+    rolled = [e for e in ev if e.kind == "DiceRolled"][0]
+    assert rolled.need == 4 and rolled.successes == 4 and m.disrupted
+
+
 def test_defensive_fire_best_result_is_disruption():
     """rulebook: Defensive-Fire Attacks - the best result is disruption: even double the
     defense in successes places a single face-up Disrupted, no Damaged or Destroyed."""
