@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.rules.engine_kit import (ALLIED_ARMY, AXIS_ARMY, at, card, halftrack, officer,
+from tests.rules.engine_kit import (ALLIED_ARMY, AXIS_ARMY, at, halftrack, officer,
                                     position, rect_map, rifles, tank)
 from game.data.situations import load_situation
-from game.rules.actions import (Attack, ChooseEnd, ChooseObjective, DefensiveFire, Deploy,
-                                EndPhase, Move, PassDefensiveFire)
+from game.rules.actions import (Attack, ChooseEnd, ChooseObjective, ChooseOrder, DefensiveFire,
+                                Deploy, EndPhase, Move, PassDefensiveFire)
 from game.rules.dice import LoadedDice
 from game.rules.engine import new_game
 from game.rules.errors import IllegalAction
@@ -594,7 +594,6 @@ def test_standard_deployment_not_beyond_five_hexes_and_not_in_marsh_for_vehicles
     bm = rect_map(16, 11, {(2, 3): "marsh"}, objective=(8, 5))
     g = new_game(bm, {"Axis": AXIS_ARMY, "Allies": ALLIED_ARMY}, dice=LoadedDice([]),
                  coin_winner="Axis")
-    from game.rules.actions import ChooseOrder
     g.apply(ChooseOrder("Axis", True))
     g.apply(ChooseEnd("Axis", "left"))
     panzer = next(u for u in g.state.units_of("Axis") if u.is_vehicle)
@@ -671,7 +670,7 @@ def test_destroyed_units_do_not_count_for_points():
     assert g.state.outcome.winner == "Allies"
 
 
-def test_boarded_soldier_adjacent_counts_for_control_and_points_ruling_10():
+def test_boarded_soldier_counts_for_points_ruling_10():
     """ruling 10 - boarded Soldiers count for victory points (a transport of 9 with a
     passenger of 5 beats a 13-point tank)."""
     g = position(MAP_V, phase=Phase.ASSAULT_SECOND, turn=10, dice=[1, 1, 6, 6])
