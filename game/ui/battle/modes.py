@@ -13,6 +13,7 @@ through ``scene.send``.
 """
 from __future__ import annotations
 
+import types
 from typing import Any, Callable, Sequence
 
 import pygame
@@ -26,10 +27,11 @@ from game.rules.events import (CountersFlipped, DisruptionRemoved, GameEnded, Ob
 from game.rules.hexes import DIRECTION_NAMES, Hex, direction_between, hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase
 from game.ui import theme
-from game.ui.battle.panels import Button, draw_odds_box, draw_roster, draw_tooltip, pct
+from game.ui.battle.panels import (Button, draw_odds_box, draw_roster, draw_tooltip, draw_unit_box,
+                                   pct)
 from game.ui.battle.view import region_layer
 from game.ui.map_render import BAND_COLORS, ZONE_COLORS, draw_los_line, outline_hex
-from game.ui.widgets import draw_panel, draw_text, wrap
+from game.ui.widgets import draw_panel, draw_text, fit, wrap
 
 __all__ = ["Mode", "OrderMode", "EndMode", "ObjectiveMode", "DeployMode", "PlayMode",
            "DefensiveFireMode", "DismountMode", "GameOverMode", "FacingMode", "ConfirmMode",
@@ -869,29 +871,65 @@ class DefensiveFireMode(Mode):
                                r.w // 2 + 4, 3 if uid == cur else 1)
         firer = st.units[cur]
         draw_los_line(surface, lay, firer.hex, p.at_hex, SELECT_RING)
-        # the panel: every eligible unit with its odds here and at the next hex
-        el = self.eligible()
-        rows = []
-        for uid in el:
-            u = st.units[uid]
+
+    def rows(self) -> list[tuple[str, str, float, float | None]]:
+        """Every eligible unit with its chance to stop the mover here and at the next hex."""
+        p = self.prompt_obj
+        st = self.state
+        out = []
+        for uid in self.eligible():
             here = self.odds(uid, p.at_hex).p_stopped
             nxt = self.odds(uid, p.to_hex).p_stopped if p.stage == "leave" else None
-            rows.append((uid, u.name, here, nxt))
-        w = 380
-        box = pygame.Rect(view.rect.x + 10, view.rect.y + 10, w, 50 + 22 * len(rows))
-        draw_panel(surface, box, theme.BG_DARK)
-        draw_text(surface, "Defensive fire: chance to stop the mover", (box.x + 10, box.y + 6), 18,
-                  theme.ACCENT, bold=True)
-        head = f"in {hex_label(p.at_hex)}" + (f"   /   in {hex_label(p.to_hex)}"
-                                              if p.stage == "leave" else "")
-        draw_text(surface, head, (box.right - 10, box.y + 26), 16, theme.TEXT_DIM, anchor="topright")
-        y = box.y + 46
-        for uid, name, here, nxt in rows:
-            col = SELECT_RING if uid == cur else theme.TEXT
-            draw_text(surface, name, (box.x + 10, y), 17, col, bold=uid == cur)
-            txt = pct(here) + (f"   /   {pct(nxt)}" if nxt is not None else "")
-            draw_text(surface, txt, (box.right - 10, y), 17, col, anchor="topright")
-            y += 22
+            out.append((uid, st.units[uid].name, here, nxt))
+        return out
+
+    def draw_side(self, surface, rect) -> bool:
+        """The odds table at the top of the side panel's card area (never over the map:
+        the mover and the firers stay visible), the chosen firer's card under it."""
+        p = self.prompt_obj
+        cur = self.current()
+        key = (self.scene.version, cur, rect.size)
+        if key != getattr(self, "_img_key", None):
+            self._img_key = key
+            img = pygame.Surface(rect.size)
+            img.fill(theme.BG)
+            rows = self.rows()
+            box = pygame.Rect(0, 0, rect.w, min(rect.h, 54 + 22 * len(rows)))
+            draw_panel(img, box, theme.BG_DARK)
+            pygame.draw.rect(img, theme.ACCENT, box, 1, border_radius=8)
+            draw_text(img, "Defensive fire: chance to stop the mover", (10, 6), 18,
+                      theme.ACCENT, bold=True)
+            head = f"in {hex_label(p.at_hex)}" + (f"   /   in {hex_label(p.to_hex)}"
+                                                  if p.stage == "leave" else "")
+            draw_text(img, head, (box.right - 10, 28), 16, theme.TEXT_DIM, anchor="topright")
+            y = 48
+            for uid, name, here, nxt in rows:
+                if y + 20 > box.bottom:
+                    break
+                col = SELECT_RING if uid == cur else theme.TEXT
+                draw_text(img, fit(name, theme.font(17, uid == cur), box.w - 150), (10, y), 17,
+                          col, bold=uid == cur)
+                txt = pct(here) + (f"   /   {pct(nxt)}" if nxt is not None else "")
+                draw_text(img, txt, (box.right - 10, y), 17, col, anchor="topright")
+                y += 22
+            rest = pygame.Rect(0, box.bottom + 6, rect.w, rect.h - box.bottom - 6)
+            firer = self.state.units[cur]
+            if rest.h >= 330:              # room for the whole stat card
+                draw_unit_box(img, rest, firer, self.state)
+            elif rest.h >= 60:             # the firer named, with its state
+                draw_panel(img, rest, theme.BG_DARK)
+                draw_text(img, fit(f"Firing: {firer.name}", theme.font(18, True), rest.w - 20),
+                          (rest.x + 10, rest.y + 8), 18, theme.TEXT, bold=True)
+                draw_unit_box(img, pygame.Rect(rest.x + 6, rest.y + 32 - 52, rest.w - 12, 100),
+                              firer, self.state)
+                mover = self.state.units[p.mover]
+                where = (f"leaving {hex_label(p.from_hex)} for {hex_label(p.to_hex)}"
+                         if p.stage == "leave" else f"entering {hex_label(p.to_hex)}")
+                draw_text(img, f"At: {mover.name}, {where}", (rest.x + 10, rest.y + 70), 16,
+                          theme.TEXT_DIM, width=rest.w - 20)
+            self._img = img
+        surface.blit(self._img, rect.topleft)
+        return True
 
 
 class DismountMode(Mode):
@@ -1114,21 +1152,44 @@ _CASUALTY_KINDS = (CountersFlipped, UnitDestroyed, UnitDamaged, UnitDisrupted, D
 
 
 class CasualtyMode(Mode):
-    """The casualty phase played back step by step, then a summary with objective control."""
+    """The casualty phase played back step by step, then a summary with objective control.
+
+    ``events`` are the events from the casualty phase's beginning on.  Those of the
+    turn that is ending are logged one step at a time, as the map shows them; the
+    next turn's (initiative and after) are held back until the player continues, and
+    meanwhile the side panel shows the ending turn (``header_state``).  The steps are
+    listed in the side panel, never over the map (art direction: never hide the units).
+    """
 
     name = "casualty"
     modal = True
     STEP = 0.7
 
     def __init__(self, scene: Any, events: Sequence[Any], where: dict[str, Hex],
-                 turn: int, controller: str | None) -> None:
+                 turn: int, controller: str | None, before: Any = None) -> None:
         super().__init__(scene)
-        self.steps = [e for e in events if isinstance(e, _CASUALTY_KINDS)]
+        events = list(events)
+        cut = next((i for i, e in enumerate(events)
+                    if isinstance(e, PhaseBegan) and e.phase == Phase.INITIATIVE.value), len(events))
+        self.during = events[:cut]          # this turn's casualty and end phases
+        self.after = events[cut:]           # the next turn's: shown on Continue
+        self.logged = 0                     # how many of ``during`` are in the log
+        self.steps = [e for e in self.during if isinstance(e, _CASUALTY_KINDS)]
         self.where = where
         self.turn = turn
         self.controller = controller
+        self.finished = False
+        st = scene.game.state
+        first, second, rolls = before if before is not None else (
+            st.first_player, st.second_player, st.initiative_rolls)
+        self.header_state = types.SimpleNamespace(
+            turn=turn, scenario=st.scenario, attacker=getattr(st, "attacker", None),
+            phase=Phase.CASUALTY, active_side=None, to_act=None, first_player=first,
+            second_player=second, initiative_rolls=dict(rolls or {}))
         self.shown = 0
         self.timer = 0.0
+        self._img: pygame.Surface | None = None
+        self._img_key: Any = None
         self.counts = {"destroyed": 0, "damaged": 0, "disrupted": 0, "recovered": 0}
         for e in self.steps:
             if isinstance(e, UnitDestroyed):
@@ -1145,16 +1206,35 @@ class CasualtyMode(Mode):
     def done(self) -> bool:
         return self.shown >= len(self.steps)
 
+    def _log_until(self, step: Any | None) -> None:
+        """Log the events of this turn up to ``step`` (all of them when None)."""
+        while self.logged < len(self.during):
+            e = self.during[self.logged]
+            self.logged += 1
+            self.scene._show_events([e], self.where, self.turn)
+            if step is not None and e is step:
+                return
+
+    def flush(self) -> None:
+        """Everything held back goes to the log (the mode is leaving)."""
+        self._log_until(None)
+        after, self.after = self.after, []
+        if after:
+            self.scene._show_events(after, self.where, self.turn)
+
     def next_step(self) -> None:
         if self.shown < len(self.steps):
             self.shown += 1
             e = self.steps[self.shown - 1]
+            self._log_until(e)
             uid = getattr(e, "uid", None)
             h = self.where.get(uid) if uid else None
             col = {UnitDestroyed: theme.COUNTER_COLOURS["destroyed"],
                    UnitDamaged: theme.COUNTER_COLOURS["damaged"],
                    UnitDisrupted: theme.COUNTER_COLOURS["disrupted"]}.get(type(e), (250, 250, 250))
             self.scene.anim.flash(h, col)
+        if self.done:
+            self._log_until(None)
         f = self.scene.anim_factor()
         # with animations off the player steps through with Space (nothing runs away)
         self.timer = self.STEP * f if f > 0 else float("inf")
@@ -1182,7 +1262,12 @@ class CasualtyMode(Mode):
         return out
 
     def finish(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
         self.scene.pop(self)
+        self.flush()
+        self.scene.refresh()
         if self.state.phase == Phase.GAME_OVER:
             self.scene.show_victory()
 
@@ -1232,38 +1317,55 @@ class CasualtyMode(Mode):
                     col = theme.COUNTER_COLOURS["destroyed"]
                     pygame.draw.line(surface, col, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 5)
                     pygame.draw.line(surface, col, (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), 5)
-        w = 460
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        f = theme.font(17)
-        for i, e in enumerate(self.steps[:self.shown]):
-            col = theme.TEXT if i == self.shown - 1 else theme.TEXT_DIM
-            if isinstance(e, UnitDestroyed):
-                col = theme.BAD
-            for line in wrap(e.text or type(e).__name__, f, w - 20):
-                lines.append((line, col))
-        if self.done:
-            for line in wrap(self.summary(), theme.font(17, True), w - 20):
-                lines.append((line, theme.ACCENT))
-        if not self.steps:
-            lines.insert(0, ("No counters to resolve this turn.", theme.TEXT_DIM))
-        max_rows = max(4, (view.rect.h - 220) // 19)
-        lines = lines[-max_rows:]
-        box = pygame.Rect(view.rect.x + 10, view.rect.y + 10, w, 36 + 19 * len(lines))
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((16, 18, 16, 232))
-        surface.blit(shade, box.topleft)
-        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=5)
-        draw_text(surface, f"Casualty phase - turn {self.turn}", (box.x + 10, box.y + 6), 20,
-                  theme.ACCENT, bold=True)
-        y = box.y + 32
-        for text, col in lines:
-            surface.blit(f.render(text, True, col), (box.x + 10, y))
-            y += 19
         obj = st.objective
         if obj is not None and self.done:
             c = lay.hex_to_pixel(obj)
             ring = SELECT_RING if self.controller else (200, 200, 200)
             pygame.draw.circle(surface, ring, c, lay.size * 0.9, 3)
+
+    def lines(self, width: int) -> list[tuple[str, tuple[int, int, int]]]:
+        """The steps shown so far (the newest bright), then the summary once done."""
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        f = theme.font(17)
+        for i, e in enumerate(self.steps[:self.shown]):
+            col = theme.TEXT if i == self.shown - 1 else theme.TEXT_DIM
+            if isinstance(e, UnitDestroyed):
+                col = theme.BAD
+            for line in wrap(e.text or type(e).__name__, f, width):
+                out.append((line, col))
+        if self.done:
+            for line in wrap(self.summary(), theme.font(17, True), width):
+                out.append((line, theme.ACCENT))
+        if not self.steps:
+            out.insert(0, ("No counters to resolve this turn.", theme.TEXT_DIM))
+        return out
+
+    def draw_side(self, surface, rect) -> bool:
+        """The list of steps, in the side panel's card area (the map stays clear)."""
+        key = (self.shown, self.done, rect.size)
+        if key != self._img_key or self._img is None:
+            self._img_key = key
+            img = pygame.Surface(rect.size)
+            img.fill(theme.BG)
+            draw_panel(img, img.get_rect(), theme.BG_DARK)
+            pygame.draw.rect(img, theme.ACCENT, img.get_rect(), 1, border_radius=8)
+            draw_text(img, f"Casualty phase - turn {self.turn}", (12, 8), 20, theme.ACCENT,
+                      bold=True)
+            n = len(self.steps)
+            sub = f"step {self.shown} of {n}" if not self.done else "summary"
+            draw_text(img, sub, (rect.w - 12, 12), 16, theme.TEXT_DIM, anchor="topright")
+            lines = self.lines(rect.w - 24)
+            rows = max(1, (rect.h - 44) // 19)
+            if len(lines) > rows:           # the newest lines stay in view
+                lines = lines[-rows:]
+            f = theme.font(17)
+            y = 38
+            for text, col in lines:
+                img.blit(f.render(text, True, col), (12, y))
+                y += 19
+            self._img = img
+        surface.blit(self._img, rect.topleft)
+        return True
 
 
 # --- choosing the base mode ----------------------------------------------------------------------

@@ -187,6 +187,8 @@ class BattleScene(Scene):
             self.hold_fire = None
             self.send(PassDefensiveFire(self.state.to_act))
             return
+        if any(isinstance(m, CasualtyMode) for m in self.stack):
+            return          # the next turn's banner waits until the casualty phase is seen
         to_act = self.state.to_act
         ai_side = self.ai is not None and to_act in self.ai.sides
         if to_act and to_act != self._last_to_act and self.demo is None and not ai_side:
@@ -201,20 +203,29 @@ class BattleScene(Scene):
         st = self.state
         where = {uid: u.hex for uid, u in st.units.items()}
         turn = st.turn
+        before = (st.first_player, st.second_player, dict(st.initiative_rolls or {}))
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
             self.note(str(exc))
             return False
         self.app.play("click")
-        self._show_events(events, where, turn)
+        self._show_events(events, where, turn, before)
         self.refresh()
         return True
 
-    def _show_events(self, events: list, where: dict, turn: int) -> None:
+    def _show_events(self, events: list, where: dict, turn: int, before: Any = None) -> None:
+        """Log, roll and animate ``events``.  From a casualty phase's beginning on they
+        go to a CasualtyMode that shows them step by step (and the next turn's after)."""
         st = self.state
-        casualty_at = None
-        for i, e in enumerate(events):
+        casualty_at = next((i for i, e in enumerate(events) if isinstance(e, PhaseBegan)
+                            and e.phase == Phase.CASUALTY.value), None)
+        if casualty_at is not None:
+            for m in self.stack:
+                if isinstance(m, CasualtyMode):
+                    m.flush()
+        shown = events if casualty_at is None else events[:casualty_at + 1]
+        for i, e in enumerate(shown):
             col = theme.TEXT
             if isinstance(e, (UnitDestroyed, GameEnded)):
                 col = theme.BAD if isinstance(e, UnitDestroyed) else theme.ACCENT
@@ -242,13 +253,11 @@ class BattleScene(Scene):
                 u = st.units.get(e.target)
                 self.anim.flash(u.hex if u else None, (230, 230, 230), "hit!")
             elif isinstance(e, PhaseBegan):
-                if e.phase == Phase.CASUALTY.value:
-                    casualty_at = i
                 self.autosave()
         if casualty_at is not None:
             self.stack.clear()
-            self.push(CasualtyMode(self, events[casualty_at:], where, turn,
-                                   st.objective_controller()))
+            self.push(CasualtyMode(self, events[casualty_at + 1:], where, turn,
+                                   st.objective_controller(), before))
 
     def note(self, text: str) -> None:
         self.logp.add(text, theme.WARN)
@@ -488,7 +497,8 @@ class BattleScene(Scene):
         self._draw_prompt(surface)
         surface.set_clip(clip)
         self._draw_panel(surface)
-        self.base.draw_side(surface, self.card_rect)
+        for m in modes:
+            m.draw_side(surface, self.card_rect)
 
     def _draw_board(self, surface: pygame.Surface, modes: list, moving: dict) -> None:
         self.view.draw_map(surface)
@@ -528,9 +538,19 @@ class BattleScene(Scene):
         surface.blit(self._prompt_img, r.topleft)
         draw_buttons(surface, list(self.buttons.values()), self.mouse)
 
+    def shown_state(self) -> Any:
+        """What the side panel's header shows: the state, or while the casualty phase
+        is played out on the map, the turn that is ending."""
+        for m in reversed(self.stack):
+            hs = getattr(m, "header_state", None)
+            if hs is not None:
+                return hs
+        return self.state
+
     def _draw_panel(self, surface: pygame.Surface) -> None:
         st = self.state
-        key = (self.version, self.selected, len(self.logp.lines), self.logp.scroll,
+        shown = self.shown_state()
+        key = (self.version, id(shown), self.selected, len(self.logp.lines), self.logp.scroll,
                self.panel_rect.size, tuple(self.dice.dice), self.dice.need, self.dice.label,
                self.dice.rolling and self.app.frames)
         if self._panel is None or key != self._panel_key:
@@ -540,7 +560,7 @@ class BattleScene(Scene):
                 p = self._panel = pygame.Surface(self.panel_rect.size)
             p.fill(theme.BG)
             pygame.draw.line(p, theme.PANEL_EDGE, (0, 0), (0, p.get_height()))
-            y = draw_side_header(p, pygame.Rect(0, 0, p.get_width(), HEADER_H), st)
+            y = draw_side_header(p, pygame.Rect(0, 0, p.get_width(), HEADER_H), shown)
             ctrl = st.objective_controller()
             if st.turn:
                 obj = f"Objective: held by {ctrl}" if ctrl else "Objective: nobody holds it"

@@ -1,0 +1,119 @@
+"""Battle screen QA fixes: the casualty-phase and defensive-fire boxes sit in the side
+panel (art direction: never hiding the units), and while the casualty phase is played
+out the side panel shows the turn that is ending, not the next one."""
+import pygame
+import pytest
+
+from game.rules.state import DefensiveFirePrompt, OrderChoice, Phase
+from game.ui.settings import Settings
+from tests.rules.engine_kit import at, position, rect_map, rifles
+from tests.ui.test_battle_play import _df_position, click, key, press, start, step, token
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
+    from game.ui.app import App
+    s = Settings(sound=False)
+    s.animation_speed = "off"
+    a = App(size=(1280, 800), settings=s, save_settings=False)
+    a.running = True
+    pygame.event.clear()
+    yield a
+    pygame.event.clear()
+
+
+def _over_map(scene) -> pygame.Surface:
+    """What the top mode draws over the map, on black."""
+    surf = pygame.Surface(scene.app.size)
+    surf.fill((0, 0, 0))
+    scene.mode.draw_over(surf)
+    return surf
+
+
+def _blank(surf, rect) -> bool:
+    return all(surf.get_at((x, y))[:3] == (0, 0, 0)
+               for x in range(rect.left, rect.right, 7) for y in range(rect.top, rect.bottom, 5))
+
+
+def _casualty_game():
+    bm = rect_map(12, 9, objective=(6, 4))
+    g = position(bm, phase=Phase.ASSAULT_SECOND, dice=[5, 5, 2, 2] + [4] * 20)
+    hurt = g.add_unit(rifles(), "Axis", at(2, 6), pending=["disrupted"])
+    g.add_unit(rifles(), "Axis", at(1, 1), pending=["disrupted"])
+    g.add_unit(rifles("United States"), "Allies", at(9, 4), acted=True)
+    return g, hurt
+
+
+def test_casualty_panel_shows_the_ending_turn_until_continue(app):
+    """Rulebook: Casualty Phase, then the next turn's Initiative Phase - while the steps
+    are played the header, log and dice tray show turn 1's casualty phase; the next
+    turn's initiative (log line, dice, banner) appears only on Continue."""
+    g, hurt = _casualty_game()
+    scene = start(app, g)
+    scene.anim.banner = None
+    key(app, pygame.K_RETURN)                    # end the Allied assault phase
+    m = scene.mode
+    assert m.name == "casualty" and g.state.turn == 2     # the rules are already in turn 2
+    shown = scene.shown_state()
+    assert shown.turn == 1 and shown.phase == Phase.CASUALTY and shown.to_act is None
+    texts = [t for t, _ in scene.logp.lines]
+    assert not any("Initiative" in t for t in texts[-6:]), texts[-6:]
+    assert not any("Turn 2" in t for t in texts)
+    assert not scene.dice.dice, "the initiative dice wait for Continue"
+    assert scene.anim.banner is None, "no 'your turn' banner over the casualty phase"
+    n_before = len(scene.logp.lines)
+    key(app, pygame.K_SPACE)                     # one more step: one more log line
+    assert m.shown == 2 and len(scene.logp.lines) > n_before
+    while not m.done:
+        key(app, pygame.K_SPACE)
+    assert scene.shown_state().turn == 1
+    press(app, "continue")
+    assert scene.mode.name == "order" and isinstance(g.state.pending, OrderChoice)
+    assert scene.shown_state() is g.state
+    texts = [t for t, _ in scene.logp.lines]
+    assert any("Turn 2" in t for t in texts) and any(t.startswith("Initiative") for t in texts)
+    assert len(scene.dice.dice) == 4                # two dice each side
+    assert scene.anim.banner is not None and "player" in scene.anim.banner[0]
+    assert hurt.disrupted
+
+
+def test_casualty_steps_are_listed_in_the_side_panel_not_over_the_map(app):
+    """Art direction: the casualty box never hides the units - the steps are drawn in
+    the side panel's card area; over the map only the step's hex and marks."""
+    g, hurt = _casualty_game()
+    scene = start(app, g)
+    key(app, pygame.K_RETURN)
+    m = scene.mode
+    view = scene.view.rect
+    old_box = pygame.Rect(view.x + 10, view.y + 10, 460, 80)   # where the box used to be
+    assert _blank(_over_map(scene), old_box)
+    surf = pygame.Surface(app.size)
+    surf.fill((0, 0, 0))
+    assert m.draw_side(surf, scene.card_rect) is True
+    assert not _blank(surf, scene.card_rect.inflate(-30, -30))
+    assert any("disrupted" in t for t, _ in m.lines(300))
+
+
+def test_defensive_fire_odds_in_the_side_panel_not_over_the_map(app):
+    """Rulebook: Provoking Defensive Fire (ruling 14) - the odds table of every eligible
+    firer is in the side panel; the map keeps the mover and the firers in view."""
+    g, mover, firer, a, b = _df_position([6] * 12)
+    scene = start(app, g)
+    click(app, token(scene, mover.uid))
+    click(app, scene.view.center(b))
+    assert isinstance(g.state.pending, DefensiveFirePrompt)
+    m = scene.mode
+    assert m.name == "defensive_fire"
+    view = scene.view.rect
+    assert _blank(_over_map(scene), pygame.Rect(view.x + 10, view.y + 10, 380, 70))
+    rows = m.rows()
+    assert [r[0] for r in rows] == [firer.uid] and 0 < rows[0][2] <= 1
+    surf = pygame.Surface(app.size)
+    surf.fill((0, 0, 0))
+    assert m.draw_side(surf, scene.card_rect) is True
+    assert not _blank(surf, pygame.Rect(scene.card_rect.x + 10, scene.card_rect.y + 5,
+                                        scene.card_rect.w - 20, 40))
+    step(app, 2)                                  # a whole frame draws with it
+    press(app, "fire")
+    assert firer.fired_defensively and scene.mode.name == "play"
