@@ -237,3 +237,44 @@ def test_run_preview_opens_the_scene_in_an_app():
 
     assert run_preview(config=5, app_factory=FakeApp) == 0
     assert isinstance(FakeApp.ran, PreviewScene) and FakeApp.ran.config_number == 5
+
+
+def _motion(app, pos, buttons=(0, 0, 0)):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+    app.step()
+
+
+def test_wheel_zooms_about_the_mouse_and_right_drag_pans(app):
+    """QA: the preview zooms with the wheel (the hex under the mouse stays under it) and
+    pans with a right-drag; clicks still pick hexes; Home shows the whole map again."""
+    scene = start(app, config=1)
+    target = Hex(4, 5) if Hex(4, 5) in scene.battle_map.terrain else sorted(scene.battle_map.terrain)[40]
+    pos = scene.hex_center(target)
+    size0 = scene.renderer()[0].hex_size
+    _motion(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.step()
+    assert scene.zoom_index == 1 and scene.renderer()[0].hex_size > size0
+    assert scene.hex_at(pos) == target                     # the anchor stays put
+    # a right-drag moves the map; a right-click without moving still clears the selection
+    before = scene.hex_center(target)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    _motion(app, (pos[0] + 40, pos[1] + 30), (0, 0, 1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(pos[0] + 40, pos[1] + 30),
+                                         button=3))
+    app.step()
+    after = scene.hex_center(target)
+    assert after != before and abs(after[0] - before[0] - 40) <= 1
+    click(app, after)
+    assert scene.selected_hex == target and scene.visible
+    # nothing beyond the map area answers (the zoomed map reaches under the panel)
+    panel = scene._areas(app.size)["panel"]
+    assert scene.hex_at(panel.center) is None
+    key(app, pygame.K_MINUS)
+    assert scene.zoom_index == 0
+    key(app, pygame.K_EQUALS)
+    key(app, pygame.K_EQUALS)
+    assert scene.zoom_index == 2
+    key(app, pygame.K_HOME)
+    assert scene.zoom_index == 0 and scene.pan_offset == (0.0, 0.0)
+    assert scene.renderer()[0].hex_size == size0

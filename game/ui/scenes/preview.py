@@ -3,8 +3,9 @@
 Keys: 1-6 pick a configuration, R rolls a die for one (the roll is shown),
 S shows the map section sides alone (Left/Right flip through them; S again
 goes back), Z deployment zones on/off, L hex labels on/off, F the longest
-lines of sight out of each deployment zone, Esc back to the menu.
-Mouse: hover a hex for its label, terrain and what it does under the rules;
+lines of sight out of each deployment zone, wheel or + - zoom, Home (or 0)
+shows the whole map again, Esc back to the menu.
+Mouse: right- or middle-drag pans a zoomed map; hover a hex for its label, terrain and what it does under the rules;
 click a hex to see every hex visible from it, coloured by range band; click it
 again (or right-click) to clear.
 
@@ -14,6 +15,7 @@ State tests read: ``config_number``, ``hover_hex``, ``selected_hex``,
 """
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any, Callable
@@ -33,6 +35,7 @@ __all__ = ["PreviewScene", "MapSource", "run_preview"]
 
 ROOT = Path(__file__).resolve().parents[3]
 BAND_LETTER = {"short": "S", "medium": "M", "long": "L", None: ""}
+PREVIEW_ZOOMS = (1.0, 1.25, 1.6, 2.0, 2.5, 3.2)    # times the size that fits the whole map
 
 
 class MapSource:
@@ -89,6 +92,11 @@ class PreviewScene(GuiScene):
         self._panels: dict[str, tuple[tuple, pygame.Surface]] = {}
         self._tumble = 0.0
         self._tumble_rng = random.Random()           # faces shown while the die tumbles
+        self.zoom_index = 0                          # PREVIEW_ZOOMS: 1.0 = the whole map
+        self.pan_offset = (0.0, 0.0)                 # map moved from its centred place
+        self._drag: tuple[int, int] | None = None
+        self._drag_moved = False
+        self._mouse: tuple[int, int] | None = None
         self._listing()
         first = config if config is not None else (min(self._names) if self._names else 1)
         self.select_configuration(first)
@@ -151,6 +159,7 @@ class PreviewScene(GuiScene):
         self.section_view = None
         self.config_number = number
         self._clear_selection()
+        self.reset_view()
         self._load("config", number)
         self._refresh_buttons()
 
@@ -172,6 +181,7 @@ class PreviewScene(GuiScene):
             self.section_view = name
             self._load("section", name)
         self._clear_selection()
+        self.reset_view()
         self._refresh_buttons()
 
     def toggle_sections(self) -> None:
@@ -326,45 +336,123 @@ class PreviewScene(GuiScene):
                 self._set_toggle("show_labels")
             elif key == pygame.K_f:
                 self._set_toggle("show_lines")
+            elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.zoom(1)
+            elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.zoom(-1)
+            elif key in (pygame.K_HOME, pygame.K_0, pygame.K_KP0):
+                self.reset_view()
             elif key == pygame.K_ESCAPE:
                 if self.selected_hex is not None:
                     self._clear_selection(keep_hover=True)
                 else:
                     self.back()
         elif event.type == pygame.MOUSEMOTION:
+            if self._drag is not None:
+                dx, dy = event.pos[0] - self._drag[0], event.pos[1] - self._drag[1]
+                if self._drag_moved or abs(dx) + abs(dy) > 5:
+                    self._drag_moved = True
+                    self.pan(dx, dy)
+                    self._drag = event.pos
+            self._mouse = event.pos
             self.hover_hex = self.hex_at(event.pos, include_half=True)
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = self._mouse or pygame.mouse.get_pos()
+            if self._areas(self._size())["map"].collidepoint(pos):
+                self.zoom(1 if event.y > 0 else -1, pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._mouse = event.pos
             if event.button == 1:
                 h = self.hex_at(event.pos)
                 if h is not None or self._areas(self._size())["map"].collidepoint(event.pos):
                     self.select_hex(h)
-            elif event.button == 3:
+            elif event.button in (2, 3) and \
+                    self._areas(self._size())["map"].collidepoint(event.pos):
+                self._drag, self._drag_moved = event.pos, False      # drag to pan
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            moved, self._drag = self._drag_moved, None
+            self._drag_moved = False
+            if event.button == 3 and not moved:
                 self._clear_selection(keep_hover=True)
 
     def update(self, dt: float) -> None:
         self._tumble = max(0.0, self._tumble - dt)
+
+    # --- zoom and pan (wheel / + - / Home; right- or middle-drag) ---------------------------------
+    def zoom(self, steps: int, anchor: tuple[int, int] | None = None) -> bool:
+        """Zoom in (+) or out (-) keeping the map point under ``anchor`` in place."""
+        new = max(0, min(len(PREVIEW_ZOOMS) - 1, self.zoom_index + steps))
+        if new == self.zoom_index or self.renderer() is None:
+            return False
+        old_r, old_tl = self.renderer()
+        area = self._areas(self._size())["map"]
+        ax, ay = anchor if anchor is not None else area.center
+        self.zoom_index = new
+        r, _ = self.renderer(raw=True)
+        k = r.hex_size / old_r.hex_size
+        want = (ax - (ax - old_tl[0]) * k, ay - (ay - old_tl[1]) * k)
+        centred = self._centred(r, area)
+        self.pan_offset = (want[0] - centred[0], want[1] - centred[1])
+        self._clamp_pan()
+        self._overlay = None
+        return True
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.pan_offset = (self.pan_offset[0] + dx, self.pan_offset[1] + dy)
+        self._clamp_pan()
+
+    def reset_view(self) -> None:
+        self.zoom_index = 0
+        self.pan_offset = (0.0, 0.0)
+        self._overlay = None
+
+    @staticmethod
+    def _centred(r: MapRenderer, area: pygame.Rect) -> tuple[int, int]:
+        w, h = r.pixel_size
+        return (area.x + (area.w - w) // 2, area.y + (area.h - h) // 2)
+
+    def _clamp_pan(self) -> None:
+        """A map larger than its area can be moved until its edge meets the area's edge;
+        a map that fits stays centred."""
+        got = self.renderer(raw=True)
+        if got is None:
+            return
+        r, _ = got
+        area = self._areas(self._size())["map"]
+        w, h = r.pixel_size
+        out = []
+        for off, size, room in ((self.pan_offset[0], w, area.w), (self.pan_offset[1], h, area.h)):
+            slack = max(0.0, (size - room) / 2.0)
+            out.append(min(slack, max(-slack, off)))
+        self.pan_offset = (out[0], out[1])
 
     # --- drawing -------------------------------------------------------------------------------
     def _size(self) -> tuple[int, int]:
         size = getattr(self.app, "size", None)
         return tuple(size) if size else (1280, 800)
 
-    def renderer(self) -> tuple[MapRenderer, tuple[int, int]] | None:
-        """The renderer of the map on show and where its surface goes on screen."""
+    def renderer(self, raw: bool = False) -> tuple[MapRenderer, tuple[int, int]] | None:
+        """The renderer of the map on show and where its surface goes on screen
+        (zoomed and panned; ``raw``: without clamping the pan first)."""
         bm = self.battle_map
         if bm is None:
             return None
         area = self._areas(self._size())["map"]
         zones = self.show_zones and self.section_view is None
-        key = (self.map_key, area.size, zones, self.show_labels)
+        zoom = PREVIEW_ZOOMS[self.zoom_index]
+        key = (self.map_key, area.size, zones, self.show_labels, zoom)
         r = self._renderers.get(key)
         if r is None:
             if len(self._renderers) > 24:
                 self._renderers.clear()
             r = MapRenderer.fit(bm, area.w, area.h, zones=zones, labels=self.show_labels)
+            if zoom != 1.0:
+                size = math.floor(r.hex_size * zoom * 4) / 4
+                r = MapRenderer(bm, size, zones=zones, labels=self.show_labels,
+                                supersample=2 if size <= 48 else 1)
             self._renderers[key] = r
-        w, h = r.pixel_size
-        return r, (area.x + (area.w - w) // 2, area.y + (area.h - h) // 2)
+        x, y = self._centred(r, area)
+        return r, (int(round(x + self.pan_offset[0])), int(round(y + self.pan_offset[1])))
 
     def hex_at(self, pos: tuple[int, int], include_half: bool = False) -> Hex | None:
         """The playable hex (or with ``include_half`` edge half-hex) under a screen pixel."""
@@ -372,6 +460,8 @@ class PreviewScene(GuiScene):
         if got is None:
             return None
         r, topleft = got
+        if not self._areas(self._size())["map"].collidepoint(pos):
+            return None          # a zoomed map reaches under the panels: those pixels are theirs
         return r.hex_at(pos[0], pos[1], topleft, include_half=include_half)
 
     def hex_center(self, h: Hex) -> tuple[int, int]:
@@ -418,6 +508,8 @@ class PreviewScene(GuiScene):
                       18, theme.BAD, width=areas["map"].w - 40)
         else:
             r, topleft = got
+            clip = surface.get_clip()
+            surface.set_clip(areas["map"])
             r.draw(surface, topleft)
             lay = r.layout_at(topleft)
             if self.selected_hex is not None:
@@ -433,6 +525,7 @@ class PreviewScene(GuiScene):
                         bm.los.blocker(self.selected_hex, self.hover_hex)
                     draw_los_line(surface, lay, self.selected_hex, self.hover_hex,
                                   blocked_at=blocker)
+            surface.set_clip(clip)
         info = areas["info"]
         self._cached(surface, "info", info, (self.map_key, self.hover_hex, self.selected_hex,
                                              self.error), self._draw_info)
@@ -488,7 +581,8 @@ class PreviewScene(GuiScene):
                           theme.TEXT))
         else:
             lines.append(("Point at a hex to read what its terrain does; click a hex to see "
-                          "everything visible from it (S short, M medium, L long range).",
+                          "everything visible from it (S short, M medium, L long range). "
+                          "Wheel or + - zooms, right-drag pans, Home shows the whole map.",
                           theme.TEXT_DIM))
         f = theme.font(18)
         for text, colour in lines:
