@@ -117,3 +117,20 @@ def test_defensive_fire_odds_in_the_side_panel_not_over_the_map(app):
     step(app, 2)                                  # a whole frame draws with it
     press(app, "fire")
     assert firer.fired_defensively and scene.mode.name == "play"
+
+
+def test_coin_flip_and_initiative_boxes_in_the_side_panel(app):
+    """Rulebook: Getting Started (coin flip) and Initiative Phase - the box with the coin
+    or the initiative dice is drawn in the side panel; the map centre stays clear."""
+    from tests.ui.test_battle_setup import new_game_on_config1
+    g = new_game_on_config1()
+    scene = start(app, g)
+    assert scene.mode.name == "order"
+    view = scene.view.rect
+    centre = pygame.Rect(0, 0, 300, 150)
+    centre.center = view.center
+    assert _blank(_over_map(scene), centre)
+    surf = pygame.Surface(app.size)
+    surf.fill((0, 0, 0))
+    assert scene.mode.draw_side(surf, scene.card_rect) is True
+    assert not _blank(surf, pygame.Rect(scene.card_rect.x + 20, scene.card_rect.y + 20, 120, 120))

@@ -131,12 +131,11 @@ class OrderMode(Mode):
         side = self.state.pending.side
         self.scene.send(ChooseOrder(side, key == "first"))
 
-    def draw_over(self, surface: pygame.Surface) -> None:
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> bool:
+        """The coin flip or the initiative dice, in the side panel (the map stays clear)."""
         p: OrderChoice = self.state.pending
-        view = self.scene.view
-        c = view.rect.center
-        box = pygame.Rect(0, 0, 380, 190)
-        box.center = c
+        surface.fill(theme.BG, rect)
+        box = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, 190))
         draw_panel(surface, box, theme.BG_DARK, theme.ACCENT)
         col = theme.SIDE_RIM.get(p.side, theme.ACCENT)
         if p.reason == "coin flip":
@@ -147,7 +146,8 @@ class OrderMode(Mode):
                       bold=True, anchor="center")
             draw_text(surface, "Coin flip", (box.x + 136, box.y + 40), 26, theme.ACCENT, bold=True)
             draw_text(surface, f"{p.side} wins the toss and chooses to be first or second "
-                               f"player.", (box.x + 136, box.y + 76), 18, theme.TEXT, width=230)
+                               f"player.", (box.x + 136, box.y + 76), 18, theme.TEXT,
+                      width=box.w - 150)
         else:
             rolls = self.state.initiative_rolls
             draw_text(surface, f"Initiative, turn {self.state.turn}", (box.x + 20, box.y + 16),
@@ -168,6 +168,7 @@ class OrderMode(Mode):
                 y += 44
             draw_text(surface, f"{p.side} chooses first or second.", (box.x + 20, box.bottom - 32),
                       18, theme.TEXT)
+        return True
 
     def on_key(self, key: int, mod: int) -> bool:
         if key in (pygame.K_1, pygame.K_KP1, pygame.K_2, pygame.K_KP2):
