@@ -228,3 +228,22 @@ def test_facing_picker_shows_the_vehicle_in_its_new_hex(app):
     surf.fill((0, 0, 0))
     scene.mode.draw_over(surf)
     assert surf.get_at(c)[:3] == (0, 0, 0)
+
+
+def test_solo_ai_deployment_leaves_the_players_selection_alone(app):
+    """QA fix (solo practice): while the AI deploys its side (rulebook: Getting Started)
+    the screen does not pick the AI's units, so the player's first turn does not open
+    with an enemy card selected."""
+    import types
+    game = new_game_on_config1()
+    scene = start(app, game)
+    press(app, "second")                 # Axis (the coin winner here) goes second
+    press(app, "left")                   # Allies (first player) choose an end
+    assert game.state.to_act == "Allies"
+    scene.ai = types.SimpleNamespace(sides=("Allies",), update=lambda dt: None, fast=False)
+    scene.selected = None
+    step(app, 3)
+    assert scene.ai_turn and scene.selected is None
+    scene.ai = None
+    step(app, 1)
+    assert scene.selected == "allies-1"          # the player's own turn picks as before

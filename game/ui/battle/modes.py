@@ -271,6 +271,8 @@ class DeployMode(Mode):
             a for a in self.scene.legal() if isinstance(a, Deploy) and a.uid == uid])
 
     def ensure_selection(self) -> None:
+        if getattr(self.scene, "ai_turn", False):
+            return          # solo: the AI's units are not picked for the player to look at
         sel = self.scene.selected
         st = self.state
         if sel in st.units and st.units[sel].side == self.side:
