@@ -38,7 +38,7 @@ def check_invariants(game) -> None:
     """Raise AssertionError naming what broke."""
     from game.rules import abilities
     from game.rules.movement import impassable
-    from game.rules.state import COUNTERS, DefensiveFirePrompt, Phase
+    from game.rules.state import COUNTERS, DefensiveFirePrompt, DismountPlacement, Phase
     st = game.state
     bm = st.battle_map
     per_hex: dict = {}
@@ -68,6 +68,8 @@ def check_invariants(game) -> None:
                 f"{u.uid} stands in {bm.terrain[u.hex].value} it can't enter"
         if st.moving is not None and st.moving.uid == u.uid:
             continue                    # a mover may pass through a full hex
+        if isinstance(st.pending, DismountPlacement) and st.pending.uid == u.uid:
+            continue                    # overstacked by dismounting: the opponent places it
         if abilities.has_hooks("stacking_counts") and not abilities.apply(
                 "stacking_counts", True, state=st, unit=u, hex=u.hex):
             continue
