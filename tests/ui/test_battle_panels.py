@@ -134,3 +134,21 @@ def test_coin_flip_and_initiative_boxes_in_the_side_panel(app):
     surf.fill((0, 0, 0))
     assert scene.mode.draw_side(surf, scene.card_rect) is True
     assert not _blank(surf, pygame.Rect(scene.card_rect.x + 20, scene.card_rect.y + 20, 120, 120))
+
+
+def test_hovering_an_enemy_that_cannot_be_attacked_says_why(app):
+    """Rulebook: Attacking (range and line of sight) - hovering an enemy the selected
+    unit can't attack gives the rules' reason instead of nothing."""
+    from game.rules.actions import Attack
+    from tests.ui.test_battle_play import hover
+    bm = rect_map(16, 11)
+    g = position(bm, phase=Phase.ASSAULT_FIRST)
+    me = g.add_unit(rifles(), "Axis", at(2, 5))
+    far = g.add_unit(rifles("United States"), "Allies", at(14, 5))
+    scene = start(app, g)
+    click(app, token(scene, me.uid))
+    assert scene.selected == me.uid
+    why = g.check(Attack("Axis", me.uid, far.uid))
+    assert why                                       # 12 hexes away: out of range
+    hover(app, token(scene, far.uid), frames=2)
+    assert scene._cache.get(("why_attack", me.uid, far.uid)) == why

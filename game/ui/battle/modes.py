@@ -746,6 +746,19 @@ class PlayMode(Mode):
                                     bounds=view.rect)
                 y += box.h + 6
             return
+        if me is not None and hover_uid is not None and hover_uid not in targets and \
+                st.phase.is_assault and not me.acted and not self.scene.hover_button and \
+                st.units[hover_uid].side != me.side:
+            # an enemy that can't be attacked: why not, in the rules' words
+            t = st.units[hover_uid]
+            why = self.scene.cached(("why_attack", me.uid, hover_uid), lambda: self.game.check(
+                Attack(self.side, me.uid, hover_uid)))
+            if why:
+                blk = st.battle_map.los.blocker(me.hex, t.hex) \
+                    if not st.battle_map.can_see(me.hex, t.hex) else None
+                draw_los_line(surface, lay, me.hex, t.hex, (255, 255, 255), blocked_at=blk)
+                draw_tooltip(surface, mouse, [f"{t.name}: {why}"], view.rect, theme.WARN)
+                return
         h = self.scene.hover_hex
         if me is None or h is None or self.scene.hover_button:
             return
