@@ -757,7 +757,7 @@ class PlayMode(Mode):
                 blk = st.battle_map.los.blocker(me.hex, t.hex) \
                     if not st.battle_map.can_see(me.hex, t.hex) else None
                 draw_los_line(surface, lay, me.hex, t.hex, (255, 255, 255), blocked_at=blk)
-                draw_tooltip(surface, mouse, [f"{t.name}: {why}"], view.rect, theme.WARN)
+                draw_tooltip(surface, mouse, [why], view.rect, theme.WARN)
                 return
         h = self.scene.hover_hex
         if me is None or h is None or self.scene.hover_button:
