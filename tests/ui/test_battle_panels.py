@@ -152,3 +152,28 @@ def test_hovering_an_enemy_that_cannot_be_attacked_says_why(app):
     assert why                                       # 12 hexes away: out of range
     hover(app, token(scene, far.uid), frames=2)
     assert scene._cache.get(("why_attack", me.uid, far.uid)) == why
+
+
+def test_setup_panel_counts_the_armies_not_points_on_the_map(app):
+    """QA fix: before deployment the side panel lists each army's units and points
+    (not '0 units on the map, 0 points'); from turn 1 units on the map and points."""
+    from tests.ui.test_battle_setup import new_game_on_config1
+    g = new_game_on_config1()
+    scene = start(app, g)
+    st = g.state
+    axis_pts = sum(u.card.cost for u in st.units_of("Axis"))
+    line = scene.army_summary("Axis", 0)
+    assert line == f"Axis: 3 units, {axis_pts} points; 0 placed"
+
+
+def test_a_loaded_game_log_keeps_its_colours(app):
+    """QA fix: a loaded game's log shows phases in gold as during play."""
+    from game.ui import theme
+    g, hurt = _casualty_game()
+    scene = start(app, g)
+    key(app, pygame.K_RETURN)
+    press(app, "continue")
+    from game.ui.scenes.battle import BattleScene
+    again = BattleScene(app, None, game=g)
+    phases = [c for t, c in again.logp.lines if "phase" in t and t.startswith("Turn")]
+    assert phases and all(c == theme.ACCENT for c in phases)

@@ -41,6 +41,17 @@ HEADER_H = 146
 PAN_STEP = 60
 
 
+def event_colour(e: Any) -> tuple[int, int, int]:
+    """The log colour of an event: losses red, phases and the end gold, stops amber."""
+    if isinstance(e, UnitDestroyed):
+        return theme.BAD
+    if isinstance(e, (GameEnded, PhaseBegan)):
+        return theme.ACCENT
+    if isinstance(e, UnitStopped):
+        return theme.WARN
+    return theme.TEXT
+
+
 def new_battle_game(setup: Any):
     """A fresh Game for a BattleSetup (or the saved one it carries)."""
     if getattr(setup, "saved_game", None) is not None:
@@ -96,9 +107,9 @@ class BattleScene(Scene):
             self.ai = DemoPlayer(self, random.Random(seed), sides=(setup.solo,), think=0.45,
                                  level=getattr(setup, "ai_level", None) or "veteran")
         self._build(app.size)
-        for e in self.game.log[-40:]:
+        for e in self.game.log[-40:]:           # a loaded game: its log, coloured as in play
             if e.text:
-                self.logp.add(e.text)
+                self.logp.add(e.text, event_colour(e))
         self.refresh()
 
     # --- geometry ----------------------------------------------------------------------------
@@ -226,15 +237,8 @@ class BattleScene(Scene):
                     m.flush()
         shown = events if casualty_at is None else events[:casualty_at + 1]
         for i, e in enumerate(shown):
-            col = theme.TEXT
-            if isinstance(e, (UnitDestroyed, GameEnded)):
-                col = theme.BAD if isinstance(e, UnitDestroyed) else theme.ACCENT
-            elif isinstance(e, PhaseBegan):
-                col = theme.ACCENT
-            elif isinstance(e, UnitStopped):
-                col = theme.WARN
             if e.text:
-                self.logp.add(e.text, col)
+                self.logp.add(e.text, event_colour(e))
             name = lambda uid: st.units[uid].name if uid in st.units else uid  # noqa: E731
             if isinstance(e, DiceRolled):
                 self.dice.roll(e.dice, e.need, f"{name(e.uid)}")
@@ -547,6 +551,17 @@ class BattleScene(Scene):
                 return hs
         return self.state
 
+    def army_summary(self, side: str, points: int) -> str:
+        """One side's line in the side panel when no unit is selected."""
+        st = self.state
+        units = [u for u in st.units_of(side) if not u.destroyed]
+        if not st.turn:                  # setup: the armies are not on the map yet
+            placed = sum(1 for u in units if u.hex is not None)
+            army = sum(u.card.cost for u in units)
+            return f"{side}: {len(units)} units, {army} points; {placed} placed"
+        lost = sum(1 for u in st.units_of(side) if u.destroyed)
+        return f"{side}: {len(st.live_units(side))} units on the map, {points} points, {lost} lost"
+
     def _draw_panel(self, surface: pygame.Surface) -> None:
         st = self.state
         shown = self.shown_state()
@@ -576,15 +591,14 @@ class BattleScene(Scene):
                 pts = {s: self.game.victory_points(s) for s in ("Axis", "Allies")}
                 yy = cr.y + 60
                 for s in ("Axis", "Allies"):
-                    live = len(st.live_units(s))
-                    lost = sum(1 for u in st.units_of(s) if u.destroyed)
-                    draw_text(p, f"{s}: {live} units on the map, {pts[s]} points, {lost} lost",
-                              (cr.x + 12, yy), 17, SIDE_COLOURS[s], width=cr.w - 24)
+                    draw_text(p, self.army_summary(s, pts[s]), (cr.x + 12, yy), 17,
+                              SIDE_COLOURS[s], width=cr.w - 24)
                     yy += 40
             self.dice.draw(p)
             self.logp.draw(p)
-            draw_text(p, "E end phase - Tab next unit - T turn - Esc menu",
-                      (12, p.get_height() - 24), 15, theme.TEXT_DIM)
+            hint = ("E end phase - Tab next unit - T turn - Esc menu" if st.turn else
+                    "Enter done - Backspace take back - Esc menu")
+            draw_text(p, hint, (12, p.get_height() - 24), 15, theme.TEXT_DIM)
         surface.blit(self._panel, self.panel_rect.topleft)
 
     # --- line of sight tool -----------------------------------------------------------------------
