@@ -120,6 +120,22 @@ def test_settings_buttons_change_and_save_the_settings(app, tmp_path):
     assert Settings.load(tmp_path / "cfg" / "settings.json").animation_factor < 1
 
 
+def test_window_sizes_offered_fit_the_screen(app, monkeypatch):
+    """QA fix: on a 1280x800 desktop the size button never offers a window larger than
+    the screen (it went to 1440x900 off the screen's edge)."""
+    from game.ui.scenes import settings_scene
+    from game.ui.scenes.settings_scene import SettingsScene
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 800)])
+    assert settings_scene.window_sizes() == [(1280, 800), (1024, 700)]
+    app.switch(SettingsScene(app))
+    app.step()
+    press(app, "size")
+    assert app.settings.window_size == (1024, 700)
+    press(app, "size")
+    assert app.settings.window_size == (1280, 800)
+
+
 # --- battle setup ---------------------------------------------------------------------------
 def setup_scene(app):
     from game.ui.scenes.battle_setup import BattleSetupScene

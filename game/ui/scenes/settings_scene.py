@@ -15,6 +15,19 @@ __all__ = ["SettingsScene"]
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "off": "Off (no animation)"}
 
 
+def window_sizes() -> list[tuple[int, int]]:
+    """The window sizes offered: those that fit on the screen (all of them headless)."""
+    sizes = list(WINDOW_SIZES)
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return sizes
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError, ValueError):
+        return sizes
+    fits = [z for z in sizes if z[0] <= dw and z[1] <= dh]
+    return fits or [min(sizes, key=lambda z: z[0] * z[1])]
+
+
 class SettingsScene(GuiScene):
     def __init__(self, app: Any, back: Any = None) -> None:
         super().__init__(app)
@@ -56,7 +69,7 @@ class SettingsScene(GuiScene):
     def on_button(self, key: str) -> None:
         s = self.app.settings
         if key == "size":
-            sizes = list(WINDOW_SIZES)
+            sizes = window_sizes()
             cur = tuple(s.window_size)
             nxt = sizes[(sizes.index(cur) + 1) % len(sizes)] if cur in sizes else sizes[0]
             self.app.set_window_size(nxt)          # rebuilds this screen through resize()
