@@ -6,6 +6,7 @@
     python main.py --hotseat [--scenario standard|assault] [--config 1-6]
                    [--axis ARMY.yaml --allies ARMY.yaml] [--seed N]
     python main.py --load SAVE
+    python main.py --replay SAVE           watch a saved game step by step
     python main.py --demo --frames N --screenshot FILE.png [--seed N]
     python main.py --solo                  practice against the AI (when it exists)
 
@@ -63,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="draw configuration N into a PNG (needs --out) and exit")
     mode.add_argument("--hotseat", action="store_true", help="go straight into a two-player battle")
     mode.add_argument("--load", metavar="SAVE", help="continue a saved game")
+    mode.add_argument("--replay", metavar="SAVE", help="watch a saved game step by step")
     mode.add_argument("--demo", action="store_true",
                       help="play legal random moves for --frames frames, save --screenshot, exit")
     mode.add_argument("--solo", action="store_true", help="practice against the AI")
@@ -107,7 +109,8 @@ def _check_args(args: argparse.Namespace) -> None:
     used_battle = args.axis or args.allies
     if used_battle and not (args.hotseat or args.demo):
         raise UsageError("--axis/--allies only go with --hotseat or --demo")
-    for flag, path in (("--axis", args.axis), ("--allies", args.allies), ("--load", args.load)):
+    for flag, path in (("--axis", args.axis), ("--allies", args.allies), ("--load", args.load),
+                       ("--replay", args.replay)):
         if path is not None and not Path(path).is_file():
             raise UsageError(f"{flag} {path}: no such file")
     if args.render_map is not None:
@@ -148,6 +151,9 @@ def run(argv: list[str] | None = None) -> int:
         setup, error = load_setup(args.load)
         if error:
             raise UsageError(error)
+    elif args.replay:
+        from game.saves import Replay
+        args.replay_model = Replay.open(args.replay)     # a bad save: DataError, exit 2
 
     from game.ui.app import App
     from game.ui.settings import Settings
@@ -186,6 +192,9 @@ def _end_session() -> None:
 
 
 def _play(app, args: argparse.Namespace, setup) -> int:
+    if getattr(args, "replay_model", None) is not None:
+        from game.ui.scenes.replay import ReplayScene
+        return app.run(ReplayScene(app, args.replay_model, path=args.replay))
     if args.solo:
         from game.ui.scenes.menu import solo_scene
         return app.run(solo_scene(app, seed=args.seed))

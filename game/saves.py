@@ -49,7 +49,7 @@ __all__ = ["FORMAT", "VERSION", "AUTOSAVE_KEEP", "MAX_SAVE_BYTES", "SaveFile", "
            "autosave_dir", "default_save_path", "game_to_dict", "dumps", "write_atomic",
            "save_game", "read_save", "parse_save", "start_game", "replay", "load_game",
            "autosave", "list_autosaves", "latest_autosave", "begin_session", "end_session",
-           "session_path"]
+           "session_path", "Replay", "ReplayStep", "rolls_of"]
 
 FORMAT = "hexfront-save"
 VERSION = 1
@@ -561,3 +561,129 @@ def end_session() -> None:
         session_path().unlink()
     except OSError:
         pass
+
+
+# --- replays (the replay viewer's model; no pygame here) ---------------------------------------
+@dataclass
+class ReplayStep:
+    """The game after one action (``action`` None: the start)."""
+    index: int
+    action: Any
+    events: list
+    state: Any                       # GameState (a private copy)
+    turn: int
+    phase: str
+
+
+def rolls_of(events: list) -> list[tuple[str, tuple, int | None]]:
+    """Every roll among ``events``: (sentence, dice, need or None)."""
+    from game.rules.events import InitiativeRolled
+    out: list[tuple[str, tuple, int | None]] = []
+    for e in events:
+        text = getattr(e, "text", "") or type(e).__name__
+        if isinstance(e, InitiativeRolled):
+            dice = tuple(d for side in SIDES for d in tuple(e.rolls.get(side, ()))[:2])
+            out.append((text, dice, None))
+        elif isinstance(getattr(e, "dice", None), (tuple, list)):
+            out.append((text, tuple(e.dice), getattr(e, "need", None)))
+        elif isinstance(getattr(e, "die", None), int):
+            need = getattr(e, "need", getattr(e, "needed", None))
+            out.append((text, (e.die,), need if isinstance(need, int) else None))
+    return out
+
+
+class Replay:
+    """A save played back step by step: ``go(i)``, ``forward()``/``back()``,
+    ``next_phase()``/``prev_phase()``, ``next_turn()``/``prev_turn()``, the
+    position (``state``), the events and dice of the step, and
+    ``continue_game()`` - a new Game from the current step on.
+
+    A save whose replay stops (an action refused) or ends elsewhere (hash) can
+    still be watched up to where it works; ``problem`` says what went wrong."""
+
+    def __init__(self, save: SaveFile) -> None:
+        self.save = save
+        self.problem: str | None = None
+        game = start_game(save)
+        self.steps: list[ReplayStep] = [ReplayStep(0, None, list(game.log), game.state.copy(),
+                                                   game.state.turn, game.state.phase.value)]
+
+        def keep(i: int, g: Any, events: list) -> None:
+            self.steps.append(ReplayStep(i + 1, save.actions[i], list(events), g.state.copy(),
+                                         g.state.turn, g.state.phase.value))
+        try:
+            replay(save, check_hash=True, on_step=keep)
+        except DataError as exc:
+            self.problem = str(exc)
+        self.index = 0
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> "Replay":
+        return cls(read_save(path))
+
+    # --- where we are ------------------------------------------------------------------------
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    @property
+    def step(self) -> ReplayStep:
+        return self.steps[self.index]
+
+    @property
+    def state(self) -> Any:
+        return self.step.state
+
+    def rolls(self, index: int | None = None) -> list[tuple[str, tuple, int | None]]:
+        return rolls_of(self.steps[self.index if index is None else index].events)
+
+    # --- moving -------------------------------------------------------------------------------
+    def go(self, index: int) -> int:
+        self.index = max(0, min(self.last, index))
+        return self.index
+
+    def forward(self, n: int = 1) -> int:
+        return self.go(self.index + n)
+
+    def back(self, n: int = 1) -> int:
+        return self.go(self.index - n)
+
+    def _next(self, key: Callable[[ReplayStep], Any]) -> int:
+        here = key(self.step)
+        for i in range(self.index + 1, len(self.steps)):
+            if key(self.steps[i]) != here:
+                return self.go(i)
+        return self.go(self.last)
+
+    def _prev(self, key: Callable[[ReplayStep], Any]) -> int:
+        i = self.index
+        start = self._start_of(i, key)
+        if start < i:
+            return self.go(start)
+        if i == 0:
+            return 0
+        return self.go(self._start_of(i - 1, key))
+
+    def _start_of(self, i: int, key: Callable[[ReplayStep], Any]) -> int:
+        here = key(self.steps[i])
+        while i > 0 and key(self.steps[i - 1]) == here:
+            i -= 1
+        return i
+
+    def next_phase(self) -> int:
+        return self._next(lambda s: (s.turn, s.phase))
+
+    def prev_phase(self) -> int:
+        return self._prev(lambda s: (s.turn, s.phase))
+
+    def next_turn(self) -> int:
+        return self._next(lambda s: s.turn)
+
+    def prev_turn(self) -> int:
+        return self._prev(lambda s: s.turn)
+
+    # --- branching off ----------------------------------------------------------------------
+    def continue_game(self):
+        """A new Game that has played the first ``index`` actions (it can be saved,
+        undone and played on like any other)."""
+        return replay(self.save, upto=self.index, check_hash=False)

@@ -8,7 +8,8 @@ that come back are logged, shown in the dice tray and animated.
 
 Keys: wheel / + - zoom, right- or left-drag / arrows pan, Home resets the
 view, hold L for the line-of-sight tool, E or Enter ends the phase, Tab picks
-the next unit, Ctrl+S saves, Esc cancels or leaves.
+the next unit, Ctrl+Z takes back the selected unit's move, U every dice-free
+action of the phase, Ctrl+S saves, Esc cancels or leaves.
 """
 from __future__ import annotations
 
@@ -406,6 +407,9 @@ class BattleScene(Scene):
         if self.ai_turn and key in (pygame.K_SPACE, pygame.K_f):
             self.ai_speed_up()                  # solo practice: the AI plays faster (brief G)
             return
+        if key == pygame.K_u and not self.ai_turn and self.demo is None and not self.stack:
+            self.undo_all()
+            return
         if not self.ai_turn and self.mode.on_key(key, mod):
             return
         if key == pygame.K_ESCAPE:
@@ -427,6 +431,23 @@ class BattleScene(Scene):
             self.view.zoom(-1)
         elif key in (pygame.K_HOME, pygame.K_0):
             self.view.home()
+
+    def undo_all(self) -> list[Action]:
+        """U: take back every dice-free action of this phase (game.rules.undo; the
+        selected unit alone: Ctrl+Z)."""
+        try:
+            acts = self.game.undoable()
+        except Exception:                 # a game built by hand has no start to replay
+            acts = []
+        side = self.state.to_act
+        if not acts or any(a.side != side for a in acts):
+            self.note("Nothing to take back: rolls, defensive fire and ended phases are final.")
+            return []
+        taken = self.game.undo()
+        self.selected = None
+        self.logp.add(f"{len(taken)} action(s) of this phase taken back.", theme.TEXT_DIM)
+        self.refresh()
+        return taken
 
     def ai_speed_up(self) -> None:
         """Solo practice: Space / F toggles the AI between a followable pace and fast."""

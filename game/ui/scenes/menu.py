@@ -82,7 +82,13 @@ class MenuScene(GuiScene):
                 enabled, tip = False, "The map preview is not installed in this build."
             if key == "load" and not saves_available():
                 enabled, tip = False, "Saving and loading games is not in this build yet."
-            self.button(key, (w // 2 - bw // 2, top + i * (bh + gap), bw, bh), text,
+            width = bw
+            if key == "load":                 # the replay viewer shares the Load row
+                width = bw - 118
+                self.button("replay", (w // 2 + bw // 2 - 110, top + i * (bh + gap), 110, bh),
+                            "Replay", object_id="#menu_button", enabled=enabled,
+                            tooltip=tip or "Watch a saved game step by step")
+            self.button(key, (w // 2 - bw // 2, top + i * (bh + gap), width, bh), text,
                         object_id="#menu_button", tooltip=tip, enabled=enabled)
         self.file_dialog = None
         self.offer_resume()
@@ -99,13 +105,16 @@ class MenuScene(GuiScene):
             self.next_scene = PreviewScene(self.app)
         elif key == "load":
             self.open_load_dialog()
+        elif key == "replay":
+            self.open_load_dialog(replay=True)
         elif key == "settings":
             from game.ui.scenes.settings_scene import SettingsScene
             self.next_scene = SettingsScene(self.app)
         elif key == "quit":
             self.quit = True
 
-    def open_load_dialog(self) -> None:
+    def open_load_dialog(self, replay: bool = False) -> None:
+        self.dialog_for_replay = replay
         folder = saves_folder()
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -115,7 +124,7 @@ class MenuScene(GuiScene):
         rect = pygame.Rect(0, 0, min(640, w - 40), min(480, h - 40))
         rect.center = (w // 2, h // 2)
         self.file_dialog = pygame_gui.windows.UIFileDialog(
-            rect, self.app.ui, window_title="Load a saved game",
+            rect, self.app.ui, window_title="Watch a saved game" if replay else "Load a saved game",
             initial_file_path=str(folder), allow_existing_files_only=True)
 
     def load(self, path: str) -> bool:
@@ -126,6 +135,16 @@ class MenuScene(GuiScene):
             self.show_error(error)
             return False
         scene, error = battle_scene(self.app, setup)
+        if error:
+            self.show_error(error)
+            return False
+        self.next_scene = scene
+        return True
+
+    def watch(self, path: str) -> bool:
+        """Open a save in the replay viewer; a bad file gives a dialog, not a crash."""
+        from game.ui.scenes.replay import open_replay_scene
+        scene, error = open_replay_scene(self.app, path)
         if error:
             self.show_error(error)
             return False
@@ -171,7 +190,10 @@ class MenuScene(GuiScene):
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.file_dialog:
             self.file_dialog = None
-            self.load(event.text)
+            if getattr(self, "dialog_for_replay", False):
+                self.watch(event.text)
+            else:
+                self.load(event.text)
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
             self.file_dialog = None
         elif event.type == pygame.KEYDOWN:
