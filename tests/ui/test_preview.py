@@ -278,3 +278,16 @@ def test_wheel_zooms_about_the_mouse_and_right_drag_pans(app):
     key(app, pygame.K_HOME)
     assert scene.zoom_index == 0 and scene.pan_offset == (0.0, 0.0)
     assert scene.renderer()[0].hex_size == size0
+
+
+def test_zone_and_line_toggles_are_off_for_a_section_side(app):
+    """QA fix: a section side alone has no deployment ends, so the Zones and Lines
+    toggles are disabled there (they looked switched on but did nothing)."""
+    scene = start(app, config=1)
+    assert scene.buttons["zones"].is_enabled and scene.buttons["lines"].is_enabled
+    key(app, pygame.K_s, frames=2)
+    assert scene.section_view is not None
+    assert not scene.buttons["zones"].is_enabled and not scene.buttons["lines"].is_enabled
+    assert scene.buttons["labels"].is_enabled
+    key(app, pygame.K_s, frames=2)
+    assert scene.section_view is None and scene.buttons["zones"].is_enabled

@@ -287,6 +287,11 @@ class PreviewScene(GuiScene):
                 b.select()
             else:
                 b.unselect()
+            if key in ("zones", "lines"):       # a section side alone has no ends
+                if self.section_view is None:
+                    b.enable()
+                else:
+                    b.disable()
 
     def _set_toggle(self, name: str) -> None:
         setattr(self, name, not getattr(self, name))
