@@ -503,8 +503,11 @@ def latest_autosave(folder: str | os.PathLike[str] | None = None) -> Path | None
 
 
 def autosave(game: Any, folder: str | os.PathLike[str] | None = None, *,
-             keep: int = AUTOSAVE_KEEP) -> Path:
-    """Write an autosave (atomic, not re-verified) and keep only the newest ``keep``."""
+             keep: int = AUTOSAVE_KEEP) -> Path | None:
+    """Write an autosave (atomic, not re-verified) and keep only the newest ``keep``.
+    A position built by hand (no ``game.origin``: tests, previews) is not saved: None."""
+    if getattr(game, "origin", None) is None:
+        return None
     d = Path(folder) if folder is not None else autosave_dir()
     data = game_to_dict(game)
     name = (f"autosave-{data['seed']}-t{data['turn']:02d}-{len(data['actions']):05d}.json")

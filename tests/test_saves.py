@@ -126,6 +126,7 @@ def test_a_game_without_a_start_or_seed_cannot_be_saved(tmp_path):
     g = Game(GameState.blank(load_configuration(1)), Dice(1))
     with pytest.raises(DataError, match="not started with new_game"):
         saves.save_game(g, tmp_path / "x.json")
+    assert saves.autosave(g) is None           # a hand-built position: nothing to autosave
     g2 = new(3)
     g2.dice.seed = None
     with pytest.raises(DataError, match="no seed"):
