@@ -291,3 +291,16 @@ def test_zone_and_line_toggles_are_off_for_a_section_side(app):
     assert scene.buttons["labels"].is_enabled
     key(app, pygame.K_s, frames=2)
     assert scene.section_view is None and scene.buttons["zones"].is_enabled
+
+
+def test_no_sight_note_for_the_selected_hex_itself(app):
+    """QA fix: pointing at the selected hex no longer reads 'From E3 to E3: 0 hexes';
+    any other hex gets its line-of-sight note (rulebook: line of sight, range bands)."""
+    scene = start(app, config=1)
+    h = sorted(scene.battle_map.terrain)[50]
+    scene.select_hex(h)
+    scene.hover_hex = h
+    assert scene.sight_text() == ""
+    other = next(o for o in sorted(scene.battle_map.terrain) if o.distance(h) == 3)
+    scene.hover_hex = other
+    assert "3 hexes" in scene.sight_text()

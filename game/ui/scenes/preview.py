@@ -562,6 +562,15 @@ class PreviewScene(GuiScene):
                 a, b, _ = st.longest_line
                 draw_los_line(surface, lay, a, b, color=ZONE_COLORS[end], width=width)
 
+    def sight_text(self) -> str:
+        """The line-of-sight note from the selected hex to the hovered one (none for the
+        selected hex itself)."""
+        bm = self.battle_map
+        if bm is None or self.selected_hex is None or self.hover_hex is None or \
+                self.hover_hex == self.selected_hex:
+            return ""
+        return mapstats.sight_note(bm, self.selected_hex, self.hover_hex)
+
     def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect, theme.BG_DARK)
         bm = self.battle_map
@@ -569,8 +578,7 @@ class PreviewScene(GuiScene):
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if bm is not None and self.hover_hex is not None:
             notes = mapstats.hex_notes(bm, self.hover_hex, zones=self.section_view is None)
-            sight = mapstats.sight_note(bm, self.selected_hex, self.hover_hex) \
-                if self.selected_hex is not None else ""
+            sight = self.sight_text()
             if sight:
                 notes.insert(1, sight)
             for i, n in enumerate(notes):
