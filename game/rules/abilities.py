@@ -126,6 +126,8 @@ class Hook:
 
 # point -> every hook registered for it, in registration order
 HOOKS: dict[str, list[Hook]] = {}
+# bumped on every (un)registration: caches of hook-dependent results key on it
+GENERATION = 0
 # fast look-ups: point -> ability id -> [fn]; point -> aura hooks; point -> rule hooks
 _BY_ID: dict[str, dict[str, list[HookFn]]] = {}
 _AURA: dict[str, list[Hook]] = {}
@@ -141,6 +143,8 @@ def register(point: str, ability_id: str | None = None, *, scope: str = "self"
         raise ValueError("scope is 'self' or 'any'")
 
     def deco(fn: HookFn) -> HookFn:
+        global GENERATION
+        GENERATION += 1
         hook = Hook(ability_id, fn, scope)
         HOOKS.setdefault(point, []).append(hook)
         if ability_id is None:
@@ -155,6 +159,8 @@ def register(point: str, ability_id: str | None = None, *, scope: str = "self"
 
 def unregister(fn: HookFn) -> None:
     """Remove every registration of ``fn`` (tests)."""
+    global GENERATION
+    GENERATION += 1
     for point, hooks in list(HOOKS.items()):
         HOOKS[point] = [h for h in hooks if h.fn is not fn]
     for table in _BY_ID.values():

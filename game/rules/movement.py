@@ -298,7 +298,8 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         ckey = (o, veh, speed, speed_one, bonus0, state.destroyed_bridges)
     elif not abilities.shared_hooks(_MOVE_POINTS):
         ckey = (o, veh, speed, speed_one, bonus0, state.destroyed_bridges, unit.card.id,
-                unit.card.abilities, unit.damaged, unit.disrupted, phase in _MOVEMENT)
+                unit.card.abilities, unit.damaged, unit.disrupted, phase in _MOVEMENT,
+                abilities.GENERATION)
     else:
         ckey = None
     out = g.cache.get(ckey) if ckey is not None else None
