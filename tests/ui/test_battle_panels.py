@@ -177,3 +177,13 @@ def test_a_loaded_game_log_keeps_its_colours(app):
     again = BattleScene(app, None, game=g)
     phases = [c for t, c in again.logp.lines if "phase" in t and t.startswith("Turn")]
     assert phases and all(c == theme.ACCENT for c in phases)
+
+
+def test_victory_subtitle_does_not_repeat_the_turn():
+    """QA fix: 'after turn 10' is not repeated under a reason that already says 'at the
+    end of turn 10' (rulebook: How to Win, points after turn 10)."""
+    from game.ui.scenes.victory import subtitle
+    assert subtitle({"turn": 10, "reason": "The Allied player has more points on the battle "
+                                           "map at the end of turn 10 (72 to 61)"}) == ""
+    assert subtitle({"turn": 7, "reason": "The Axis player controls the objective"}) == \
+        "after turn 7"

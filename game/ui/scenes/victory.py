@@ -42,6 +42,12 @@ def result_lines(game: Any) -> dict[str, Any]:
             "winner": o.winner if o else None, "sides": sides}
 
 
+def subtitle(result: dict) -> str:
+    """'after turn N' under the reason, unless the reason already names that turn."""
+    turn = f"turn {result['turn']}"
+    return "" if turn in result.get("reason", "") else f"after {turn}"
+
+
 class VictoryScene(GuiScene):
     def __init__(self, app: Any, game: Any, setup: Any = None) -> None:
         super().__init__(app)
@@ -89,8 +95,9 @@ class VictoryScene(GuiScene):
         draw_text(surface, r["title"], (w // 2, 40), 64, col, bold=True, anchor="midtop")
         draw_text(surface, r["reason"], (w // 2, 112), 24, theme.TEXT, anchor="midtop",
                   width=None)
-        draw_text(surface, f"after turn {r['turn']}", (w // 2, 142), 20, theme.TEXT_DIM,
-                  anchor="midtop")
+        sub = subtitle(r)
+        if sub:
+            draw_text(surface, sub, (w // 2, 142), 20, theme.TEXT_DIM, anchor="midtop")
         col_w = min(520, (w - 90) // 2)
         top, bottom = 190, h - 100
         st = self.game.state
