@@ -424,34 +424,9 @@ def _defensive_fire(game: Any, a: DefensiveFire) -> list[Event]:
     """The engine's defensive fire, with Double Shot's second attack at the same
     stage and Suppressive Fire's once-per-provoking-move memory."""
     st: GameState = game.state
-    p = st.pending
-    firer = st.units[a.uid]
-    if not firer.card.has("double_shot"):
-        _note_step_shot(st, a.uid)
-        return game._do_DefensiveFire(a)
-    mover = st.units[p.mover]
     _note_step_shot(st, a.uid)
-    firer.fired_defensively = True
-    ev: list[Event] = []
-    stopped = False
-    for _ in range(2):
-        try:
-            ev += combat.resolve_attack(st, a.uid, p.mover, game.dice, defensive=True,
-                                        at_hex=p.at_hex, facing=mover.facing)
-        except IllegalAction:
-            break
-        stopped = mover.disrupted or any(isinstance(e, UnitStopped) and e.uid == p.mover
-                                         for e in ev)
-        if stopped:
-            break
-    st.pending = None
-    if stopped:
-        return ev + game._end_move(stopped=True)
-    elig = tuple(x for x in game._df_eligible(mover, p.from_hex, p.to_hex, p.stage)
-                 if x != a.uid)
-    if elig:
-        return ev + game._offer(mover, p.from_hex, p.to_hex, p.stage, elig)
-    return ev + game._continue_move()
+    shots = 2 if st.units[a.uid].card.has("double_shot") else 1
+    return game._do_DefensiveFire(a, shots=shots)
 
 
 def _step_key(st: GameState) -> tuple | None:

@@ -900,16 +900,28 @@ class Game:
                                           f"{other_side(mover.side)} may fire defensively "
                                           f"with {names}.")]
 
-    def _do_DefensiveFire(self, a: DefensiveFire) -> list[Event]:
+    def _do_DefensiveFire(self, a: DefensiveFire, shots: int = 1) -> list[Event]:
+        """One defensive-fire attack (``shots`` > 1: Double Shot's rolls at the same
+        stage, stopping at the first that stops the mover), then the move goes on."""
         st = self.state
         p: DefensiveFirePrompt = st.pending
         mover = st.units[p.mover]
         firer = st.units[a.uid]
         firer.fired_defensively = True
-        ev = combat.resolve_attack(st, a.uid, p.mover, self.dice, defensive=True,
-                                   at_hex=p.at_hex, facing=mover.facing)
-        stopped = mover.disrupted or any(isinstance(e, UnitStopped) and e.uid == p.mover
-                                         for e in ev)
+        ev: list[Event] = []
+        stopped = False
+        for n in range(shots):
+            try:
+                ev += combat.resolve_attack(st, a.uid, p.mover, self.dice, defensive=True,
+                                            at_hex=p.at_hex, facing=mover.facing)
+            except IllegalAction:
+                if n == 0:
+                    raise
+                break
+            stopped = mover.disrupted or any(isinstance(e, UnitStopped) and e.uid == p.mover
+                                             for e in ev)
+            if stopped:
+                break
         st.pending = None
         if stopped:
             return ev + self._end_move(stopped=True)
