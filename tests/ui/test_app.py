@@ -9,19 +9,14 @@ import pytest
 
 from game.ui.scene import Scene
 from game.ui.settings import ANIMATION_SPEEDS, Settings
+from tests.uikit import running_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
-    from game.ui.app import App
-    a = App(size=(1280, 800), settings=Settings(sound=False), save_settings=False)
-    a.running = True
-    pygame.event.clear()
-    yield a
-    pygame.event.clear()
+    yield from running_app(tmp_path, monkeypatch)
 
 
 class Recorder(Scene):

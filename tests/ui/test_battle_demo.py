@@ -4,20 +4,12 @@ the victory screen starts a new battle with the same armies."""
 import pygame
 import pytest
 
-from game.ui.settings import Settings
+from tests.uikit import running_app
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
-    from game.ui.app import App
-    s = Settings(sound=False)
-    s.animation_speed = "off"
-    a = App(size=(1280, 800), settings=s, save_settings=False)
-    a.running = True
-    pygame.event.clear()
-    yield a
-    pygame.event.clear()
+    yield from running_app(tmp_path, monkeypatch, animations=False)
 
 
 def test_demo_command_line_plays_and_saves_a_screenshot(tmp_path, monkeypatch, capsys):

@@ -5,22 +5,14 @@ import pygame
 import pytest
 
 from game.rules.state import DefensiveFirePrompt, OrderChoice, Phase
-from game.ui.settings import Settings
 from tests.rules.engine_kit import at, position, rect_map, rifles
 from tests.ui.test_battle_play import _df_position, click, key, press, start, step, token
+from tests.uikit import running_app
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
-    from game.ui.app import App
-    s = Settings(sound=False)
-    s.animation_speed = "off"
-    a = App(size=(1280, 800), settings=s, save_settings=False)
-    a.running = True
-    pygame.event.clear()
-    yield a
-    pygame.event.clear()
+    yield from running_app(tmp_path, monkeypatch, animations=False)
 
 
 def _over_map(scene) -> pygame.Surface:

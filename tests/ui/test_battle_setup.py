@@ -9,21 +9,13 @@ import pytest
 from game.rules.dice import Dice
 from game.rules.hexes import Hex
 from game.rules.state import OrderChoice, Phase
-from game.ui.settings import Settings
 from tests.rules.engine_kit import halftrack, rifles, tank
+from tests.uikit import running_app
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
-    from game.ui.app import App
-    s = Settings(sound=False)
-    s.animation_speed = "off"
-    a = App(size=(1280, 800), settings=s, save_settings=False)
-    a.running = True
-    pygame.event.clear()
-    yield a
-    pygame.event.clear()
+    yield from running_app(tmp_path, monkeypatch, animations=False)
 
 
 def step(app, n=2):

@@ -5,17 +5,12 @@ import pygame
 import pytest
 
 from game.ui.settings import Settings
+from tests.uikit import running_app
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
-    from game.ui.app import App
-    a = App(size=(1280, 800), settings=Settings(sound=False), save_settings=True)
-    a.running = True
-    pygame.event.clear()
-    yield a
-    pygame.event.clear()
+    yield from running_app(tmp_path, monkeypatch, save_settings=True)
 
 
 def click(app, pos, frames=2):
