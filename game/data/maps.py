@@ -252,6 +252,17 @@ def _parse_cell(c: Checker, value: Any, cells: dict[Cell, Terrain], *, entry: st
     return cell
 
 
+
+def _optional_list(c: Checker, doc: dict, key: str, expected: str) -> list:
+    """``doc[key]`` when it is a list; missing or empty -> []; anything else is a problem."""
+    raw = doc.get(key, [])
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        c.problem(expected, field=key, node=doc, key=key)
+        return []
+    return raw
+
 def _parse_side(c: Checker, value: Any, cells: dict[Cell, Terrain], *, entry: str, field: str,
                 node: Any, key: Any) -> frozenset[Cell] | None:
     if (not isinstance(value, list) or len(value) != 2
@@ -303,13 +314,7 @@ def load_section(path: str | os.PathLike[str]) -> Section:
 
     # roads: polylines of adjacent hexes
     roads: set[frozenset[Cell]] = set()
-    raw_roads = doc.get("roads", [])
-    if raw_roads is None:
-        raw_roads = []
-    if not isinstance(raw_roads, list):
-        c.problem("expected a list of roads, each a list of hexes [x, row]", field="roads",
-                  node=doc, key="roads")
-        raw_roads = []
+    raw_roads = _optional_list(c, doc, "roads", "expected a list of roads, each a list of hexes [x, row]")
     for i, road in enumerate(raw_roads):
         entry = f"road {i + 1}"
         if not isinstance(road, list) or len(road) < 2:
@@ -337,13 +342,7 @@ def load_section(path: str | os.PathLike[str]) -> Section:
 
     # streams: chains of hexsides, each touching the one before
     streams: set[frozenset[Cell]] = set()
-    raw_streams = doc.get("streams", [])
-    if raw_streams is None:
-        raw_streams = []
-    if not isinstance(raw_streams, list):
-        c.problem("expected a list of streams, each a list of hexsides", field="streams",
-                  node=doc, key="streams")
-        raw_streams = []
+    raw_streams = _optional_list(c, doc, "streams", "expected a list of streams, each a list of hexsides")
     for i, stream in enumerate(raw_streams):
         entry = f"stream {i + 1}"
         if not isinstance(stream, list) or not stream:
@@ -366,13 +365,7 @@ def load_section(path: str | os.PathLike[str]) -> Section:
 
     # bridges: exactly where a road crosses a stream
     bridges: set[frozenset[Cell]] = set()
-    raw_bridges = doc.get("bridges", [])
-    if raw_bridges is None:
-        raw_bridges = []
-    if not isinstance(raw_bridges, list):
-        c.problem("expected a list of hexsides [[x, row], [x, row]]", field="bridges",
-                  node=doc, key="bridges")
-        raw_bridges = []
+    raw_bridges = _optional_list(c, doc, "bridges", "expected a list of hexsides [[x, row], [x, row]]")
     for i, item in enumerate(raw_bridges):
         entry = f"bridge {i + 1}"
         side_ = _parse_side(c, item, cells, entry=entry, field="bridges", node=raw_bridges, key=i)
