@@ -20,7 +20,7 @@ from game.rules.cards import ALLIED_NATIONS, AXIS_NATIONS, SOLDIER, VEHICLE, Uni
 from game.rules.errors import DataError
 
 ROOT = Path(__file__).resolve().parents[2]
-FACTS = ROOT.parent / "shared" / "data" / "units_facts.yaml"
+FACTS = ROOT / "tests" / "fixtures" / "source" / "units_facts.yaml"   # copy of shared/data (facts)
 
 RULEBOOK_UNITS = ["M4A1 Sherman", "6-Pounder Antitank Gun", '"Red Devil" Captain', "Bazooka",
                   "M1 Garand Rifle", "Vickers Machine-Gun Team", "KV-1", "M3 Stuart",
