@@ -30,27 +30,15 @@ from game.data.armies import sample_army  # noqa: E402
 from game.data.maps import load_configuration  # noqa: E402
 from game.data.units import load_roster  # noqa: E402
 from game.rules import movement  # noqa: E402
-from game.rules.actions import EndPhase  # noqa: E402
 from game.rules.dice import Dice  # noqa: E402
 from game.rules.engine import new_game  # noqa: E402
 from game.rules.state import Phase  # noqa: E402
-from tests.rules.engine_kit import check_invariants  # noqa: E402
+from tests.rules.engine_kit import check_invariants, quick_policy  # noqa: E402
 
 
 def pct(xs, p):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
-
-
-def policy(rng: random.Random, end_bias: float):
-    def choose(game):
-        acts = game.legal_actions()
-        ends = [a for a in acts if isinstance(a, EndPhase)]
-        others = [a for a in acts if not isinstance(a, EndPhase)]
-        if ends and (not others or rng.random() < end_bias):
-            return ends[0]
-        return rng.choice(others)
-    return choose
 
 
 def thirty_units(rng: random.Random):
@@ -77,7 +65,7 @@ def bench_moves(seed: int, positions: int = 40) -> None:
         bm = load_configuration(1 + game_no % 6)
         g = new_game(bm, thirty_units(rng), dice=Dice(seed + game_no),
                      options={"turn_limit": 12})
-        choose = policy(rng, 0.5)
+        choose = quick_policy(rng, 0.5)
         game_no += 1
         while not g.over and taken < positions:
             g.apply(choose(g))
@@ -119,7 +107,7 @@ def bench_games(games: int, seed: int, check: bool) -> None:
         rng = random.Random(seed + i)
         g = new_game(bm, armies, scenario="assault" if i % 7 == 6 else "standard",
                      dice=Dice(seed + i), options={"turn_limit": 20})
-        choose = policy(rng, 0.35)
+        choose = quick_policy(rng, 0.35)
         t0 = time.process_time()
         n = 0
         while not g.over:
