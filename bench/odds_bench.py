@@ -17,11 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import game.rules.engine  # noqa: E402,F401  (registers the ability hooks, as in a game)
 from game.rules.board import BattleMap  # noqa: E402
 from game.rules.cards import UnitCard  # noqa: E402
-from game.rules.combat import resolve_attack  # noqa: E402
 from game.rules.dice import Dice  # noqa: E402
-from game.rules.events import UnitStopped  # noqa: E402
 from game.rules.hexes import Hex, hexes_within  # noqa: E402
-from game.rules.odds import attack_odds  # noqa: E402
+from game.rules.odds import attack_odds, simulate_attack  # noqa: E402
 from game.rules.state import GameState, Phase, Unit  # noqa: E402
 from game.rules.terrain import Terrain  # noqa: E402
 
@@ -64,23 +62,7 @@ def state_for(att, ah, tgt, th, tkw, attacker_disrupted=False):
 
 
 def simulate(st, n, seed, kw):
-    dice = Dice(seed)
-    t = st.units["t"]
-    pend, dis = list(t.pending), t.disrupted
-    rank = {"disrupted": 1, "damaged": 2, "destroyed": 3}
-    tally = [0, 0, 0, 0]
-    stopped = 0
-    for _ in range(n):
-        t.pending, t.disrupted = list(pend), dis
-        ev = resolve_attack(st, "a", "t", dice, **kw)
-        if kw.get("defensive"):
-            hit = any(isinstance(e, UnitStopped) for e in ev)
-            stopped += hit
-            tally[1 if hit else 0] += 1
-        else:
-            tally[max([0] + [rank[c] for c in t.pending])] += 1
-    t.pending, t.disrupted = pend, dis
-    return [x / n for x in tally], stopped / n
+    return simulate_attack(st, "a", "t", n, Dice(seed), **kw)
 
 
 def main(argv=None) -> int:

@@ -26,7 +26,7 @@ from .combat import AttackPlan, hits_for, plan_attack, plan_counters, plan_hits
 from .hexes import Hex
 from .state import DAMAGED, DESTROYED, DISRUPTED, GameState
 
-__all__ = ["Odds", "attack_odds", "odds_for_plan", "binomial"]
+__all__ = ["Odds", "attack_odds", "odds_for_plan", "binomial", "simulate_attack"]
 
 _RANK = {DISRUPTED: 1, DAMAGED: 2, DESTROYED: 3}
 
@@ -131,3 +131,32 @@ def odds_for_plan(state: GameState, plan: AttackPlan) -> Odds:
         odds = abilities.apply("odds", odds, state=state, attacker=state.units[plan.attacker],
                                target=target, plan=plan)
     return odds
+
+
+def simulate_attack(state: GameState, attacker_uid: str, target_uid: str, n: int, dice,
+                    **kw) -> tuple[list[float], float]:
+    """Check the exact odds against the real attack code: run ``resolve_attack`` ``n``
+    times from the same position (the target's counters restored before each roll) and
+    return the frequencies of [none, disrupted, damaged, destroyed] (the target's worst
+    face-down counter after the attack; for defensive fire: not stopped / stopped) and the
+    frequency of a stopped mover.  Used by the odds tests and bench/odds_bench.py."""
+    from .combat import resolve_attack
+    from .events import UnitStopped
+    target = state.units[target_uid]
+    start_pending, start_disrupted = list(target.pending), target.disrupted
+    rank = {DISRUPTED: 1, DAMAGED: 2, DESTROYED: 3}
+    tally = [0, 0, 0, 0]
+    stopped = 0
+    try:
+        for _ in range(n):
+            target.pending, target.disrupted = list(start_pending), start_disrupted
+            events = resolve_attack(state, attacker_uid, target_uid, dice, **kw)
+            if kw.get("defensive"):
+                hit = any(isinstance(e, UnitStopped) for e in events)
+                stopped += hit
+                tally[1 if hit else 0] += 1
+            else:
+                tally[max([0] + [rank[c] for c in target.pending])] += 1
+    finally:
+        target.pending, target.disrupted = start_pending, start_disrupted
+    return [x / n for x in tally], stopped / n

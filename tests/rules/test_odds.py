@@ -8,11 +8,9 @@ import pytest
 
 from game.rules.board import BattleMap
 from game.rules.cards import UnitCard
-from game.rules.combat import resolve_attack
 from game.rules.dice import Dice
-from game.rules.events import UnitStopped
 from game.rules.hexes import Hex, hexes_within
-from game.rules.odds import attack_odds, binomial
+from game.rules.odds import attack_odds, binomial, simulate_attack
 from game.rules.state import GameState, Phase, Unit
 from game.rules.terrain import Terrain
 
@@ -127,24 +125,7 @@ def test_outcomes_sum_to_one():
 # --- agreement with the real attack code ---------------------------------------------------------
 def _simulate(st, n, seed, **kw):
     """Run the real resolve_attack n times from the same position; tally outcomes."""
-    dice = Dice(seed)
-    t = st.units["t"]
-    start_pending, start_dis = list(t.pending), t.disrupted
-    rank = {"disrupted": 1, "damaged": 2, "destroyed": 3}
-    tally = [0, 0, 0, 0]
-    stopped = 0
-    for _ in range(n):
-        t.pending = list(start_pending)
-        t.disrupted = start_dis
-        ev = resolve_attack(st, "a", "t", dice, **kw)
-        if kw.get("defensive"):
-            hit = any(isinstance(e, UnitStopped) for e in ev)
-            stopped += hit
-            tally[1 if hit else 0] += 1
-        else:
-            tally[max([0] + [rank[c] for c in t.pending])] += 1
-    t.pending, t.disrupted = start_pending, start_dis
-    return [x / n for x in tally], stopped / n
+    return simulate_attack(st, "a", "t", n, Dice(seed), **kw)
 
 
 def test_exact_odds_agree_with_100000_real_attacks():
