@@ -20,7 +20,8 @@ from game.rules.terrain import TERRAIN_RULES
 
 __all__ = ["View", "dist", "attack_options", "attack_modes", "unit_value", "outcome_worth", "attack_gain", "cover_need", "shot_chance",
            "threat_at", "best_shot_from", "best_facing", "facing_toward",
-           "control_urgency", "percent", "front_word", "enemies", "pct_damage"]
+           "control_urgency", "percent", "front_word", "enemies", "pct_damage",
+           "activated_unit", "extra_actions_of", "has_ability"]
 
 
 def enemies(state: GameState, side: str) -> list[Unit]:
@@ -340,3 +341,46 @@ def side_has_control_unit(state: GameState, side: str) -> bool:
 
 def opponent(side: str) -> str:
     return other_side(side)
+
+
+# --- the activation under way (extra actions from abilities) ------------------------------------
+def _hooks():
+    try:
+        from game.rules import ability_hooks
+    except ImportError:                       # an engine without ability hooks
+        return None
+    return ability_hooks
+
+
+#: abilities that put extra actions into an activation (a quick filter only: the
+#: engine's ``extra_actions`` decides what is legal)
+EXTRA_ACTION_ABILITIES = ("double_shot", "all_guns_blazing", "additional_hull_mounted_cannon",
+                          "strike_and_fade", "overrun", "no_turret")
+
+
+def activated_unit(state: GameState, side: str) -> Unit | None:
+    """``side``'s unit whose activation is under way in this assault phase (it has
+    acted and an ability may still give it an extra action), or None."""
+    ah = _hooks()
+    if ah is None or not state.phase.is_assault or state.pending is not None:
+        return None
+    for u in state.units.values():
+        if u.side == side and u.acted and u.on_map \
+                and ah.activation_tags(state, u.uid) is not None:
+            return u
+    return None
+
+
+def extra_actions_of(game, u: Unit) -> list:
+    """The extra actions the engine offers ``u`` within its activation (Double Shot's
+    second attack, All Guns Blazing, the hull cannon, Strike and Fade's moves, the
+    attack after an Overrun move or a No Turret turn) - the same ones
+    ``Game.legal_actions`` lists, without building every unit's moves."""
+    ah = _hooks()
+    if ah is None or not any(u.card.has(x) for x in EXTRA_ACTION_ABILITIES):
+        return []                                  # quick: nothing can follow
+    return list(ah.extra_actions(game, u))       # the engine has checked them
+
+
+def has_ability(u: Unit, ability_id: str) -> bool:
+    return bool(u.card.has(ability_id))

@@ -15,6 +15,10 @@ Vehicle, movement  move into firing range of the *weakest* enemy, as near the
 assault            fire: antitank units (more dice against Vehicles than Soldiers)
                    at the *strongest* Vehicle they can hit, the others at the
                    *weakest* target; ties: the *nearest*; no target: stay
+extra attack       a unit whose ability gives it another attack in the same
+                   activation (Double Shot, All Guns Blazing, the hull cannon, the
+                   attack after an Overrun move or a No Turret turn) fires again,
+                   by the same target table
 defensive fire     fire at the first chance with the unit that rolls most dice
 first / second     goes first
 =================  =================================================================
@@ -31,7 +35,8 @@ from game.rules.state import DefensiveFirePrompt, Unit
 from game.rules.terrain import TERRAIN_RULES
 
 from game.ai.base import Player, SetupMixin
-from game.ai.knowledge import attack_options, enemies, facing_toward
+from game.ai.knowledge import (activated_unit, attack_options, enemies, extra_actions_of,
+                               facing_toward)
 
 __all__ = ["RecruitAI", "BEHAVIOUR_TABLE"]
 
@@ -41,6 +46,7 @@ BEHAVIOUR_TABLE = {
     "antitank_fire": "fire at the strongest Vehicle",
     "fire": "fire at the weakest target",
     "tie": "the nearest",
+    "extra_attack": "fire again when the unit's ability allows it",
     "defensive_fire": "fire at the first chance with the most dice",
     "order": "go first",
 }
@@ -78,6 +84,10 @@ class RecruitAI(SetupMixin, Player):
         if key != self._phase_key:
             self._phase_key = key
             self._done = set()
+        if st.phase.is_assault:
+            a = self.extra_attack(game, side)
+            if a is not None:
+                return a
         units = [u for u in sorted(st.units_of(side), key=lambda x: int(x.uid.split("-")[-1])
                                    if x.uid.split("-")[-1].isdigit() else 0)
                  if u.on_map and not u.acted and not u.boarded and u.uid not in self._done]
@@ -140,12 +150,36 @@ class RecruitAI(SetupMixin, Player):
         return Move(u.side, u.uid, reach[dest].path, facing)
 
     # --- assault --------------------------------------------------------------------------------
+    def extra_attack(self, game, side: str) -> Action | None:
+        """The extra attack the activation under way allows, by the target table."""
+        st = game.state
+        u = activated_unit(st, side)
+        if u is None:
+            return None
+        infos = []
+        for a in extra_actions_of(game, u):
+            if isinstance(a, Attack):
+                try:
+                    infos.append((st.units[a.target], a.mode, game.odds(a.uid, a.target,
+                                                                         mode=a.mode)))
+                except Exception:         # the engine refuses it now: not a choice
+                    continue
+        if not infos:
+            return None
+        a = self._by_table(u, infos)
+        self.say(self.last_explanation.replace("(Recruit: ", "again (Recruit: "
+                                               + BEHAVIOUR_TABLE["extra_attack"] + "; "))
+        return a
+
     def fire(self, game, u: Unit) -> Action | None:
         st = game.state
         infos = [(st.units[t], mode, o) for t, mode, o in attack_options(game, u)
                  if game.check(Attack(u.side, u.uid, t, mode)) is None]
         if not infos:
             return None
+        return self._by_table(u, infos)
+
+    def _by_table(self, u: Unit, infos: list) -> Action:
         at = _antitank(u)
         vehicles = [x for x in infos if x[0].is_vehicle]
         if at and vehicles:

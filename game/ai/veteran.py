@@ -12,7 +12,14 @@ may still act and scores what it could do -
   the enemies that can see it there, and the risks on the way (movement rolls,
   defensive fire);
 * defensive fire: the chance to stop the mover against the value of keeping
-  the shot for a more dangerous enemy that can still come.
+  the shot for a more dangerous enemy that can still come;
+* extra actions an ability adds to the activation under way (Double Shot's
+  second attack, All Guns Blazing, the hull cannon, Strike and Fade's move,
+  Overrun's attack, No Turret's attack after turning): free, so taken whenever
+  they win anything (the engine lists them: ``ability_hooks.extra_actions``);
+  turning a No Turret unit toward a target and an Overrun move into an enemy
+  Soldiers' hex are scored with the exact odds of the attack that follows (on a
+  copy of the game); Soldiers fire from a Fighting Platform like any unit.
 
 It then plays the best candidate, or ends the phase when nothing is worth it.
 """
@@ -20,19 +27,22 @@ from __future__ import annotations
 
 from game.rules.actions import (Action, Attack, Board, DefensiveFire, Dismount, EndPhase, Move,
                                 PassDefensiveFire)
+from game.rules.dice import Dice
 from game.rules.hexes import DIRECTION_NAMES, hex_label
 from game.rules.state import DefensiveFirePrompt, Unit, other_side
 
 from game.ai.base import Player, SetupMixin
-from game.ai.knowledge import (View, attack_gain, attack_options, board_signature, best_facing, control_urgency,
-                               cover_need, dist, enemies, front_word, pct_damage, percent,
-                               shot_chance, unit_value)
+from game.ai.knowledge import (View, activated_unit, attack_gain, attack_options,
+                               board_signature, best_facing, control_urgency, cover_need, dist,
+                               enemies, extra_actions_of, facing_toward, front_word,
+                               pct_damage, percent, shot_chance, unit_value)
 
 __all__ = ["VeteranAI"]
 
 CONTEST_BONUS = 60.0        # the only unit that can contest the objective in the deciding turns
 ATTACK_THRESHOLD = 0.2      # expected points an attack must win to be worth the activation
 MOVE_MARGIN = 0.6           # a move must beat staying by this much
+EXTRA_THRESHOLD = 0.05      # an extra attack costs nothing: any real gain is worth it
 
 
 def _contest_turn(state) -> int:
@@ -256,14 +266,192 @@ class VeteranAI(SetupMixin, Player):
         if self._odds_cache and next(iter(self._odds_cache))[0] != sig:
             self._odds_cache.clear()
         for u in st.units_of(side):
-            if not u.on_map or u.acted or u.boarded or u.uid in self._done:
+            if not u.on_map or u.acted or u.uid in self._done:
+                continue
+            if u.boarded:
+                out.extend(self._platform_candidates(game, u))
                 continue
             for target, mode, odds in attack_options(game, u, self._odds_cache, sig):
                 t = st.units[target]
                 g = attack_gain(st, t, odds) * self._target_weight(game, t)
+                if u.card.has("double_shot") or (u.card.has("all_guns_blazing")
+                                                   and t.is_soldier):
+                    g *= 1.3              # a second attack may follow and finish the job
                 out.append((g, Attack(side, u.uid, target, mode), odds, t))
-        out.sort(key=lambda x: (-x[0], x[1].uid, x[1].target))
+            if u.card.has("no_turret"):
+                out.extend(self._turn_candidates(game, u))
+            if u.card.has("overrun"):
+                out.extend(self._overrun_candidates(game, u))
+        out.sort(key=lambda x: (-x[0], x[1].uid, getattr(x[1], "target", "")))
         return out
+
+    def _platform_candidates(self, game, u: Unit) -> list:
+        """A Soldier aboard a Fighting Platform fires from it (the engine says when)."""
+        st = game.state
+        c = st.units.get(u.carrier or "")
+        if c is None or not c.card.has("fighting_platform") or u.disrupted:
+            return []
+        out = []
+        seen = st.battle_map.los.visible_from(u.hex)
+        for t in enemies(st, u.side):
+            if dist(t.hex, u.hex) > 8 or (t.hex != u.hex and t.hex not in seen):
+                continue
+            a = Attack(u.side, u.uid, t.uid)
+            if game.check(a) is not None:
+                continue
+            try:
+                odds = game.odds(u.uid, t.uid)
+            except Exception:             # the engine refuses: no candidate
+                continue
+            g = attack_gain(st, t, odds) * self._target_weight(game, t)
+            out.append((g, a, odds, t))
+        return out
+
+    def _after(self, game, first: Action) -> tuple | None:
+        """A copy of the game after ``first`` (defensive fire held: optimistic), or
+        None when the engine refuses it."""
+        if game.check(first) is not None:
+            return None
+        g2 = game.copy()
+        g2.dice = Dice(0)                 # never peek at the game's own next rolls
+        try:
+            g2.apply(first)
+            n = 0
+            while isinstance(g2.state.pending, DefensiveFirePrompt) and n < 20:
+                g2.apply(PassDefensiveFire(g2.state.to_act))
+                n += 1
+        except Exception:                 # the copy went somewhere the AI can't follow
+            return None
+        return g2 if g2.state.pending is None else None
+
+    def _turn_candidates(self, game, u: Unit) -> list:
+        """No Turret: turn in place toward an enemy outside the front arc, then attack
+        it (the attack is part of the same activation); scored with the exact odds
+        of that attack after the turn."""
+        st = game.state
+        out = []
+        seen = st.battle_map.los.visible_from(u.hex)
+        facings: dict[int, list[Unit]] = {}
+        for t in enemies(st, u.side):
+            d = dist(t.hex, u.hex)
+            if d == 0 or d > 8 or t.hex not in seen:
+                continue
+            f = facing_toward(u.hex, t.hex)
+            if f != u.facing:
+                facings.setdefault(f, []).append(t)
+        for f, ts in facings.items():
+            turn = Move(u.side, u.uid, (), f)
+            g2 = self._after(game, turn)
+            if g2 is None:
+                continue
+            for t in ts:
+                try:
+                    odds = g2.odds(u.uid, t.uid)
+                except Exception:
+                    continue
+                if g2.check(Attack(u.side, u.uid, t.uid)) is not None:
+                    continue
+                g = attack_gain(st, t, odds) * self._target_weight(game, t)
+                g -= 0.3 * self.view.threat(u, u.hex, facing=f) * unit_value(st, u) \
+                    - 0.3 * self.view.threat(u, u.hex, facing=u.facing) * unit_value(st, u)
+                out.append((g, turn, odds, t))
+        return out
+
+    def _overrun_candidates(self, game, u: Unit) -> list:
+        """Overrun: move into a hex of enemy Soldiers (no enemy Vehicle there) and
+        attack them at point-blank range; the exact odds of that attack on a copy of
+        the game, less the risks of the way in (paths without movement rolls only:
+        a failed roll would end the move short of the attack)."""
+        st = game.state
+        targets = {}
+        for t in enemies(st, u.side):
+            if t.is_soldier and dist(t.hex, u.hex) <= max(1, u.current_speed):
+                targets.setdefault(t.hex, []).append(t)
+        if not targets:
+            return []
+        reach = game.reachable(u.uid)
+        out = []
+        for h, ts in targets.items():
+            r = reach.get(h)
+            if r is None or not r.stops or r.rolls or any(
+                    o.is_vehicle and o.side != u.side and o.on_map for o in st.units_at(h)):
+                continue
+            mv = Move(u.side, u.uid, r.path, best_facing(st, u, h, st.objective))
+            g2 = self._after(game, mv)
+            if g2 is None:
+                continue
+            for t in ts:
+                if g2.check(Attack(u.side, u.uid, t.uid)) is not None:
+                    continue
+                try:
+                    odds = g2.odds(u.uid, t.uid)
+                except Exception:
+                    continue
+                g = attack_gain(st, t, odds) * self._target_weight(game, t)
+                g -= self.path_penalty(game, u, r)
+                out.append((g, mv, odds, t))
+        return out
+
+    def follow_up(self, game, side: str) -> Action | None:
+        """The extra action of the activation under way, when it wins something: the
+        best extra attack (exact odds), else a Strike and Fade move to a better hex."""
+        st = game.state
+        u = activated_unit(st, side)
+        if u is None:
+            return None
+        extras = extra_actions_of(game, u)
+        if not extras:
+            return None
+        best = None
+        for a in extras:
+            if not isinstance(a, Attack):
+                continue
+            t = st.units[a.target]
+            try:
+                odds = game.odds(a.uid, a.target, mode=a.mode)
+            except Exception:
+                continue
+            g = attack_gain(st, t, odds) * self._target_weight(game, t)
+            if best is None or g > best[0]:
+                best = (g, a, odds, t)
+        if best is not None and best[0] >= EXTRA_THRESHOLD:
+            g, a, odds, t = best
+            p, words = pct_damage(odds, t)
+            mode = "" if a.mode == "normal" else f" ({a.mode.replace('_', ' ')})"
+            extra = " and finish it" if t.pending else ""
+            self.say(f"{u.name} makes its extra attack on {t.name}{mode}{front_word(odds)}"
+                     f"{extra}: {percent(p)} {words}.")
+            return a
+        moves = {a.path: a for a in extras if isinstance(a, Move) and a.path}
+        if moves:
+            return self._fade(game, u, moves)
+        return None
+
+    def _fade(self, game, u: Unit, moves: dict) -> Action | None:
+        """Strike and Fade: the best hex among the extra moves the engine offers
+        (cover, out of the enemy's sight, toward the objective) if it beats staying."""
+        from game.rules.movement import reachable
+        st = game.state
+        reach = reachable(st, u.uid)          # the same search the engine's offer used
+        best_s = self.hex_score(game, u, u.hex, assault=True) + MOVE_MARGIN
+        best = None
+        for h, r in reach.items():
+            if not r.stops or r.path not in moves:
+                continue
+            s = self.hex_score(game, u, h, assault=True) - self.path_penalty(game, u, r)
+            if s > best_s:
+                best_s, best = s, (h, r)
+        if best is None:
+            return None
+        h, r = best
+        facing = best_facing(st, u, h, st.objective) if u.is_vehicle else None
+        a = Move(u.side, u.uid, r.path, facing)
+        if game.check(a) is not None:
+            a = moves[r.path]
+        parts: dict = {}
+        self.hex_score(game, u, h, assault=True, parts=parts)
+        self.say(self._move_text(game, u, h, r, parts).rstrip(".") + " (Strike and Fade).")
+        return a
 
     def _target_weight(self, game, t: Unit) -> float:
         """Enemies on or near the objective matter more as the deciding turns come."""
@@ -278,11 +466,21 @@ class VeteranAI(SetupMixin, Player):
 
     def assault(self, game, side: str) -> Action:
         st = game.state
+        a = self.follow_up(game, side)
+        if a is not None:
+            return a
         for g, a, odds, t in self.attack_candidates(game, side):
             if g < ATTACK_THRESHOLD:
                 break
             if game.check(a) is None:
                 u = st.units[a.uid]
+                if isinstance(a, Move):
+                    p, words = pct_damage(odds, t)
+                    how = ("turns toward" if not a.path else
+                           f"overruns into {hex_label(a.path[-1])} to attack")
+                    self.say(f"{u.name} {how} {t.name}, then attacks{front_word(odds)}: "
+                             f"{percent(p)} {words}.")
+                    return a
                 p, words = pct_damage(odds, t)
                 mode = "" if a.mode == "normal" else f" ({a.mode.replace('_', ' ')})"
                 extra = " and finish it" if t.pending else ""
