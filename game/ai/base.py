@@ -18,7 +18,7 @@ from game.rules.actions import (Action, ChooseEnd, ChooseObjective, ChooseOrder,
                                 EndPhase, PassDefensiveFire, PlaceDismounted)
 from game.rules.board import ENDS
 from game.rules.hexes import Hex, hex_label
-from game.rules.state import DismountPlacement, OrderChoice, Phase, other_side
+from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase, other_side
 from game.rules.terrain import TERRAIN_RULES
 
 __all__ = ["Player", "SetupMixin", "fallback_action", "make_player", "LEVELS"]
@@ -102,6 +102,25 @@ class SetupMixin:
         if st.phase.is_deploy:
             return self.deploy(game, side)
         return None
+
+    def decision_outside_phase_play(self, game) -> tuple[bool, Action | None]:
+        """Everything but the unit-by-unit play of a movement or assault phase:
+        defensive fire, setup choices and other pending decisions.  Returns
+        ``(True, action)`` when one of those applies; otherwise starts a fresh
+        per-phase memory (``self._done``) on a new phase and returns ``(False, None)``."""
+        st = game.state
+        side = st.to_act
+        if isinstance(st.pending, DefensiveFirePrompt):
+            return True, self.defensive_fire(game, side, st.pending)
+        a = self.setup_pick(game)
+        if a is not None or st.pending is not None or not (
+                st.phase.is_movement or st.phase.is_assault):
+            return True, a
+        key = (st.turn, st.phase, side)
+        if key != getattr(self, "_phase_key", None):
+            self._phase_key = key
+            self._done = set()
+        return False, None
 
     def choose_order(self, game, side: str) -> Action:
         first = self.go_first_default

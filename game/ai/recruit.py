@@ -72,18 +72,11 @@ class RecruitAI(SetupMixin, Player):
         self._done: set[str] = set()
 
     def pick(self, game) -> Action | None:
+        handled, a = self.decision_outside_phase_play(game)
+        if handled:
+            return a
         st = game.state
         side = st.to_act
-        if isinstance(st.pending, DefensiveFirePrompt):
-            return self.defensive_fire(game, side, st.pending)
-        a = self.setup_pick(game)
-        if a is not None or st.pending is not None or not (
-                st.phase.is_movement or st.phase.is_assault):
-            return a
-        key = (st.turn, st.phase, side)
-        if key != self._phase_key:
-            self._phase_key = key
-            self._done = set()
         if st.phase.is_assault:
             a = self.extra_attack(game, side)
             if a is not None:

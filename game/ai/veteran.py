@@ -63,16 +63,9 @@ class VeteranAI(SetupMixin, Player):
         st = game.state
         side = st.to_act
         self.view = View(st, side) if side else None
-        if isinstance(st.pending, DefensiveFirePrompt):
-            return self.defensive_fire(game, side, st.pending)
-        a = self.setup_pick(game)
-        if a is not None or st.pending is not None or not (
-                st.phase.is_movement or st.phase.is_assault):
+        handled, a = self.decision_outside_phase_play(game)
+        if handled:
             return a
-        key = (st.turn, st.phase, side)
-        if key != self._phase_key:
-            self._phase_key = key
-            self._done = set()
         if st.phase.is_assault:
             return self.assault(game, side)
         return self.movement(game, side)
