@@ -153,8 +153,11 @@ def quick_policy(rng: random.Random, end_bias: float = 0.25):
 
 
 def check_invariants(game) -> None:
-    """Cheap invariants any reachable state must satisfy (stacking, terrain,
-    counters, transports, decisions)."""
+    """Invariants any reachable state must satisfy (stacking, terrain, counters,
+    transports, decisions, outcome); raise AssertionError naming what broke.
+    Used by the property tests and by bench/fuzz_games.py, engine_bench.py,
+    abilities_bench.py."""
+    from game.rules import abilities
     from game.rules.movement import impassable
     from game.rules.state import COUNTERS, DefensiveFirePrompt, DismountPlacement, Phase
     st = game.state
@@ -164,33 +167,48 @@ def check_invariants(game) -> None:
         if u.destroyed:
             continue
         if u.hex is None:
-            assert st.phase.is_deploy or st.phase in (Phase.SETUP_ORDER, Phase.SETUP_END,
-                                                      Phase.SETUP_OBJECTIVE), u.uid
+            assert st.phase.is_deploy or st.phase in (
+                Phase.SETUP_ORDER, Phase.SETUP_END, Phase.SETUP_OBJECTIVE), \
+                f"{u.uid} is off the map in {st.phase.value}"
             continue
-        assert u.hex in bm.terrain, f"{u.uid} off the map at {u.hex}"
+        assert u.hex in bm.terrain, f"{u.uid} stands outside the map at {u.hex}"
+        assert 0 <= u.facing <= 5, f"{u.uid} faces {u.facing}"
+        assert all(p in COUNTERS for p in u.pending), f"{u.uid} counters {u.pending}"
+        assert len(u.pending) <= 3 and len(set(u.pending)) == len(u.pending), \
+            f"{u.uid} doubled counters {u.pending}"
+        if u.is_soldier:
+            assert not u.damaged and "damaged" not in u.pending, f"{u.uid}: a damaged Soldier"
+        if st.phase.is_movement or st.phase == Phase.INITIATIVE:
+            assert not u.pending, f"{u.uid} keeps face-down counters after the casualty phase"
         if u.carrier is not None:
-            c = st.units[u.carrier]
-            assert c.on_map and c.hex == u.hex and u.is_soldier, u.uid
+            c = st.units.get(u.carrier)
+            assert c is not None and c.on_map and c.hex == u.hex and u.is_soldier, \
+                f"{u.uid} aboard {u.carrier} which is not with it"
             continue
         if impassable(u, bm.terrain[u.hex]):
             assert any(bm.is_road(u.hex, n, st.destroyed_bridges) for n in u.hex.neighbors()), \
-                f"{u.uid} stands in impassable {bm.terrain[u.hex]}"
-        placing = isinstance(st.pending, DismountPlacement) and st.pending.uid == u.uid
-        if (st.moving is None or st.moving.uid != u.uid) and not placing:
-            per_hex.setdefault(u.hex, []).append(u)     # (a mover may pass through full hexes)
-        assert 0 <= u.facing <= 5
-        assert all(p in COUNTERS for p in u.pending)
-        assert len(u.pending) <= 3 and len(set(u.pending)) == len(u.pending)
-        if u.is_soldier:
-            assert not u.damaged and "damaged" not in u.pending
+                f"{u.uid} stands in {bm.terrain[u.hex].value} it can't enter"
+        if st.moving is not None and st.moving.uid == u.uid:
+            continue                    # a mover may pass through a full hex
+        if isinstance(st.pending, DismountPlacement) and st.pending.uid == u.uid:
+            continue                    # overstacked by dismounting: the opponent places it
+        if abilities.has_hooks("stacking_counts") and not abilities.apply(
+                "stacking_counts", True, state=st, unit=u, hex=u.hex):
+            continue
+        per_hex.setdefault(u.hex, []).append(u)
     for h, us in per_hex.items():
         for side in ("Axis", "Allies"):
-            assert sum(1 for u in us if u.side == side) <= 2, f"overstacked {h}"
-        assert sum(1 for u in us if u.is_vehicle) <= 1, f"two Vehicles in {h}"
-    if not game.over:
-        assert st.to_act in ("Axis", "Allies")
+            n = sum(1 for u in us if u.side == side)
+            assert n <= 2, f"{n} {side} units stacked in {h}"
+        v = sum(1 for u in us if u.is_vehicle)
+        assert v <= 1, f"{v} Vehicles in {h}"
+    if game.over:
+        assert st.outcome is not None, "game over without an outcome"
+    else:
+        assert st.outcome is None, "an outcome before the game is over"
+        assert st.to_act in ("Axis", "Allies"), f"nobody to act in {st.phase.value}"
     if isinstance(st.pending, DefensiveFirePrompt):
-        assert st.moving is not None and st.moving.uid == st.pending.mover
+        assert st.moving is not None and st.moving.uid == st.pending.mover, "stray prompt"
 
 
 def play_game(game, choose, max_actions: int = 20000, check=None) -> int:
