@@ -6,8 +6,8 @@ import pytest
 
 from game.rules.state import DefensiveFirePrompt, OrderChoice, Phase
 from tests.rules.engine_kit import at, position, rect_map, rifles
-from tests.ui.test_battle_play import _df_position, click, key, press, start, step, token
-from tests.uikit import running_app
+from tests.ui.test_battle_play import _df_position, token
+from tests.uikit import click, key, press, running_app, start, step
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from game.rules.hexes import Hex, hex_label
 from game.rules.state import DefensiveFirePrompt, OrderChoice, Phase
 from tests.rules.engine_kit import at, position, rect_map, rifles, tank
-from tests.uikit import running_app
+from tests.uikit import click, hover, key, press, running_app, start, step
 
 
 @pytest.fixture
@@ -19,42 +19,10 @@ def app(tmp_path, monkeypatch):
     yield from running_app(tmp_path, monkeypatch, animations=False)
 
 
-def step(app, n=2):
-    for _ in range(n):
-        app.step(dt=1 / 60)
 
 
-def hover(app, pos, frames=1):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    step(app, frames)
 
 
-def click(app, pos, button=1, frames=2):
-    hover(app, pos, 0)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    step(app, frames)
-
-
-def press(app, name, frames=2):
-    step(app, 1)
-    click(app, app.scene.buttons[name].rect.center, frames=frames)
-
-
-def key(app, k, mod=0, frames=2, up=True):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    if up:
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    step(app, frames)
-
-
-def start(app, game):
-    from game.ui.scenes.battle import BattleScene
-    scene = BattleScene(app, None, game=game)
-    app.switch(scene)
-    scene.view.ready()
-    step(app, 2)
-    return scene
 
 
 def token(scene, uid):

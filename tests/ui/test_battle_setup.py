@@ -10,7 +10,7 @@ from game.rules.dice import Dice
 from game.rules.hexes import Hex
 from game.rules.state import OrderChoice, Phase
 from tests.rules.engine_kit import halftrack, rifles, tank
-from tests.uikit import running_app
+from tests.uikit import click, key, press, running_app, start, step
 
 
 @pytest.fixture
@@ -18,36 +18,9 @@ def app(tmp_path, monkeypatch):
     yield from running_app(tmp_path, monkeypatch, animations=False)
 
 
-def step(app, n=2):
-    for _ in range(n):
-        app.step(dt=1 / 60)
 
 
-def click(app, pos, button=1, frames=2):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    step(app, frames)
 
-
-def press(app, key_name, frames=2):
-    step(app, 1)                       # buttons are laid out during update
-    click(app, app.scene.buttons[key_name].rect.center, frames=frames)
-
-
-def key(app, k, mod=0, frames=2):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    step(app, frames)
-
-
-def start(app, game):
-    from game.ui.scenes.battle import BattleScene
-    scene = BattleScene(app, None, game=game)
-    app.switch(scene)
-    scene.view.ready()
-    step(app, 2)
-    return scene
 
 
 def new_game_on_config1(coin="Axis"):
