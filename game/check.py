@@ -4,8 +4,11 @@
     python -m game.check --kind army FILE...      cards, section, configuration,
                                                   army, situation or save
 
-Prints ``ok   FILE (kind)`` or ``FILE:LINE: entry '...': field '...': what is
-wrong`` for each file; exits 2 when any file is bad.  Nothing is ever run from
+Prints ``ok   FILE (kind)`` or, for a bad file, every problem in it, one per
+line: ``FILE:LINE: entry '...': field '...': what is wrong``; exits 2 when any
+file is bad.  The checks are the game's own: an army must be legal for a
+Standard battle (points, unit count, sides), a save must hold legal armies and
+replay to its saved position.  Nothing is ever run from
 the file: YAML is read with the safe loader, saves are JSON.
 """
 from __future__ import annotations
@@ -36,8 +39,11 @@ def _configuration(path: str) -> Any:
 
 
 def _army(path: str) -> Any:
-    from game.data.armies import load_army
-    return load_army(path)
+    """Shape, cards, and whether it can play (the game's own legality check)."""
+    from game.data.armies import _display, check_army, load_army
+    army = load_army(path)
+    check_army(army, _display(Path(path)))
+    return army
 
 
 def _situation(path: str) -> Any:
@@ -84,8 +90,9 @@ def check_file(path: str, kind: str | None = None) -> str:
         KINDS[kind](path)
     except DataError:
         raise
-    except (OSError, RecursionError, MemoryError) as exc:
-        raise DataError(path, f"can't read the file ({type(exc).__name__}: {exc})") from None
+    except OSError as exc:
+        raise DataError(path, f"can't read the file ({exc.strerror or type(exc).__name__})") \
+            from None
     return kind
 
 
@@ -101,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             kind = check_file(f, args.kind)
         except DataError as exc:
             bad += 1
-            print(str(exc), file=sys.stderr)
+            print(exc.report(), file=sys.stderr)
             continue
         print(f"ok   {f} ({kind})")
     return 2 if bad else 0

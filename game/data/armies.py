@@ -23,17 +23,19 @@ from typing import Any
 import yaml
 
 from game.data.units import ROOT, find_card, load_roster, unknown_card_message
+from game.data.bounded import short
 from game.data.yamlio import Checker, int_in, one_of, read_yaml, text
 from game.rules.army import Army, MAX_UNITS
 from game.rules.cards import SIDES, UnitCard
 from game.rules.errors import DataError
 
 __all__ = ["ARMIES_DIR", "load_army", "parse_army", "save_army", "army_to_dict",
-           "dump_army", "list_armies", "sample_army"]
+           "dump_army", "list_armies", "sample_army", "check_army", "MAX_ENTRIES"]
 
 ARMIES_DIR = ROOT / "units" / "armies"
 ARMY_FIELDS = ("name", "side", "description", "units")
 MAX_COUNT = 30          # a single entry's count (the army limit itself is validate_army's)
+MAX_ENTRIES = 500       # entries listed in one file before the cards are even looked up
 
 
 def _display(path: Path) -> str:
@@ -70,6 +72,10 @@ def parse_army(data: Any, file: str = "<army>", roster_folder: str | Path | None
     elif not isinstance(units, list):
         c.problem("expected a list of card names", entry=entry, field="units", node=data,
                   key="units")
+    elif len(units) > MAX_ENTRIES:
+        c.problem(f"{len(units):,} entries: far more than any army (at most "
+                  f"{MAX_ENTRIES} entries are read; an army has at most {MAX_UNITS} units)",
+                  entry=entry, field="units", node=data, key="units")
     else:
         for i, item in enumerate(units):
             where = f"units[{i + 1}]"
@@ -106,7 +112,27 @@ def parse_army(data: Any, file: str = "<army>", roster_folder: str | Path | None
     return Army(name=name, side=side, cards=cards, description=description or "")
 
 
-def army_to_dict(army: Army) -> dict:
+def check_army(army: Army, file: str, *, scenario: str = "standard",
+               role: str | None = None, options: dict[str, Any] | None = None,
+               node: Any = None) -> None:
+    """The same legality check the game makes before a battle (points, unit count,
+    sides, and the historical / year options): DataError listing every problem.
+
+    Used by ``python -m game.check`` so an army that can't play is an error there
+    too (a Standard battle unless told otherwise)."""
+    from game.rules.army import limits_for, validate_army
+    c = Checker(file)
+    limits = limits_for(scenario, role, options)
+    label = {"standard": "a Standard battle", "assault": f"an Assault battle ({role})"}.get(
+        scenario, scenario)
+    for p in validate_army(army, **limits):
+        fld = "side" if " unit: only " in p else "units"
+        c.problem(f"can't play in {label}: {p}", entry=army.name or "army", field=fld,
+                  node=node, key=fld if isinstance(node, dict) and fld in node else None)
+    c.done()
+
+
+def army_to_dict(army: Army) -> dict[str, Any]:
     """The file form: runs of the same card become ``{name, count}``."""
     units: list[Any] = []
     for card in army.cards:
@@ -163,5 +189,5 @@ def list_armies(side: str | None = None, folder: str | Path | None = None) -> li
 def sample_army(side: str) -> Army:
     """The shipped sample army of a side (the rulebook's for the Allies)."""
     if side not in SIDES:
-        raise ValueError(f"side must be Axis or Allies, got {side!r}")
+        raise ValueError(f"side must be Axis or Allies, got {short(side)}")
     return load_army(ARMIES_DIR / ("sample_allies.yaml" if side == "Allies" else "sample_axis.yaml"))

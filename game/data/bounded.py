@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -144,32 +145,47 @@ class JsonLimits:
 
 
 class _JsonRefused(ValueError):
-    pass
+    def __init__(self, message: str, pattern: str, nth: int = 1) -> None:
+        super().__init__(message)
+        self.pattern = pattern          # a regular expression that finds the place
+        self.nth = nth                  # ... at its nth match
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise _JsonRefused(f"duplicate key {short(k)}: a key may appear only once")
+            raise _JsonRefused(f"duplicate key {short(k)}: a key may appear only once",
+                               re.escape(json.dumps(k)) + r"\s*:", 2)
         out[k] = v
     return out
 
 
 def _int(s: str) -> int:
     if len(s) > MAX_NUMBER_CHARS:
-        raise _JsonRefused(f"{short_number(s)} is longer than any Hexfront value")
+        raise _JsonRefused(f"{short_number(s)} is longer than any Hexfront value",
+                           re.escape(s[:MAX_NUMBER_CHARS]))
     return int(s)
 
 
 def _float(s: str) -> float:
     if len(s) > MAX_NUMBER_CHARS:
-        raise _JsonRefused(f"{short_number(s)} is longer than any Hexfront value")
+        raise _JsonRefused(f"{short_number(s)} is longer than any Hexfront value",
+                           re.escape(s[:MAX_NUMBER_CHARS]))
     return float(s)
 
 
 def _constant(s: str) -> float:
-    raise _JsonRefused(f"{s} is not a number Hexfront accepts")
+    raise _JsonRefused(f"{s} is not a number Hexfront accepts (a value must be a plain "
+                       f"number)", r"(?<![\w\"])" + re.escape(s))
+
+
+def _line_of(text: str, exc: _JsonRefused) -> int | None:
+    """The line of the refused token (best effort: its nth match in the text)."""
+    for n, m in enumerate(re.finditer(exc.pattern, text), start=1):
+        if n == exc.nth:
+            return text.count("\n", 0, m.start()) + 1
+    return None
 
 
 def _check_shape(data: Any, name: str, limits: JsonLimits) -> None:
@@ -201,7 +217,7 @@ def parse_json(text: str, name: str, limits: JsonLimits | None = None) -> Any:
     try:
         data = dec.decode(text)
     except _JsonRefused as exc:
-        raise DataError(name, str(exc)) from None
+        raise DataError(name, str(exc), line=_line_of(text, exc)) from None
     except RecursionError:
         raise DataError(name, f"nested more than {lim.max_depth} levels deep: no Hexfront "
                               f"file is") from None

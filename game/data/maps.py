@@ -39,6 +39,7 @@ from game.rules.errors import DataError
 from game.rules.hexes import Hex, Hexside, hex_label, parse_hex_label
 from game.rules.terrain import Terrain
 
+from game.data.bounded import short
 from .yamlio import Checker, int_in, line_of, read_yaml, text
 
 __all__ = [
@@ -194,7 +195,7 @@ def _parse_picture(c: Checker, doc: dict) -> tuple[int, int, dict[Cell, Terrain]
     x_max = len(top) - 1
     if x_max < 2 or x_max % 2 or x_max > 2 * _MAX_WIDTH:
         c.problem("the first picture line must be the top half-hex row: a letter at every "
-                  f"even position starting at the left margin (got {top!r})",
+                  f"even position starting at the left margin (got {short(top)})",
                   field="terrain", node=doc, key="terrain")
         return None
     cells: dict[Cell, Terrain] = {}
@@ -210,13 +211,13 @@ def _parse_picture(c: Checker, doc: dict) -> tuple[int, int, dict[Cell, Terrain]
 
         if len(line) > x_max + 1:
             note(f"the line is {len(line)} characters long but the top row sets the width "
-                 f"to {x_max + 1} (line: {line!r})")
+                 f"to {x_max + 1} (line: {short(line)})")
             continue
         for x in range(x_max + 1):
             ch = line[x] if x < len(line) else " "
             if (x - row) % 2:
                 if ch != " ":
-                    note(f"character {ch!r} at position {x}: hexes of row {row} sit at "
+                    note(f"character {short(ch)} at position {x}: hexes of row {row} sit at "
                          f"{'even' if row % 2 == 0 else 'odd'} positions, "
                          "with a space between them (is the line shifted?)")
                     break
@@ -224,7 +225,7 @@ def _parse_picture(c: Checker, doc: dict) -> tuple[int, int, dict[Cell, Terrain]
                 note(f"no hex at position {x} (expected one of: {letters})")
                 break
             elif ch not in TERRAIN_LETTERS:
-                note(f"unknown terrain letter {ch!r} at position {x} (expected one of: {letters})")
+                note(f"unknown terrain letter {short(ch)} at position {x} (expected one of: {letters})")
                 break
             else:
                 cells[(x, row)] = TERRAIN_LETTERS[ch]
@@ -237,7 +238,7 @@ def _parse_cell(c: Checker, value: Any, cells: dict[Cell, Terrain], *, entry: st
                 node: Any, key: Any) -> Cell | None:
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        c.problem(f"expected a hex as [x, row] (two whole numbers), got {value!r}",
+        c.problem(f"expected a hex as [x, row] (two whole numbers), got {short(value)}",
                   entry=entry, field=field, node=node, key=key)
         return None
     cell = (value[0], value[1])
@@ -268,7 +269,7 @@ def _parse_side(c: Checker, value: Any, cells: dict[Cell, Terrain], *, entry: st
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, list) for v in value)):
         c.problem(f"expected a hexside as a pair of adjacent hexes [[x, row], [x, row]], "
-                  f"got {value!r}", entry=entry, field=field, node=node, key=key)
+                  f"got {short(value)}", entry=entry, field=field, node=node, key=key)
         return None
     a = _parse_cell(c, value[0], cells, entry=entry, field=field, node=value, key=0)
     b = _parse_cell(c, value[1], cells, entry=entry, field=field, node=value, key=1)
@@ -534,7 +535,7 @@ def _parse_objective(value: Any) -> Hex:
     if (isinstance(value, list) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         return Hex(value[0], value[1])
-    raise ValueError(f"expected a hex label like 'I5' or axial [q, r], got {value!r}")
+    raise ValueError(f"expected a hex label like 'I5' or axial [q, r], got {short(value)}")
 
 
 def _read_configuration(path: Path) -> BattleMap:
@@ -608,16 +609,16 @@ def _read_configuration(path: Path) -> BattleMap:
 
 def _one_of_exact(choices: tuple[str, ...]):
     def check(v: Any) -> str:
-        s = str(v).strip().upper()
+        s = v.strip().upper() if isinstance(v, str) else ""
         if s not in choices:
-            raise ValueError(f"expected one of {', '.join(choices)}, got {v!r}")
+            raise ValueError(f"expected one of {', '.join(choices)}, got {short(v)}")
         return s
     return check
 
 
 def _rotation(v: Any) -> int:
     if isinstance(v, bool) or v not in (0, 180):
-        raise ValueError(f"expected 0 or 180 (degrees), got {v!r}")
+        raise ValueError(f"expected 0 or 180 (degrees), got {short(v)}")
     return int(v)
 
 

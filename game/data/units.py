@@ -40,6 +40,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from game.data.bounded import short
 from game.data.yamlio import Checker, int_in, one_of, read_yaml, text
 from game.rules.ability_catalog import CATALOG, display_name, make_ability
 from game.rules.cards import BANDS, NATIONS, SOLDIER, VEHICLE, Ability, UnitCard, slug
@@ -63,6 +64,12 @@ CARD_FIELDS = ("name", "nationality", "cost", "year", "type", "subtype", "speed"
                "vs_soldier", "vs_vehicle", "abilities", "commander", "set", "number",
                "rarity", "flavor", "notes")
 DASH = ("-", "–", "—")
+
+#: Limits that keep loading fast (the shipped roster: 7 files, 25 KiB, 47 cards); a card file
+#: at the limit (about 1,300 cards) loads in well under a second.
+MAX_CARD_FILE_BYTES = 256 * 1024
+MAX_ROSTER_BYTES = 256 * 1024
+MAX_CARD_FILES = 64
 
 _cache: dict[str, dict[str, UnitCard]] = {}
 
@@ -107,6 +114,16 @@ def _load_folder(path: Path) -> dict[str, UnitCard]:
     files = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
     if not files:
         raise DataError(name, "no card files (*.yaml) in this folder")
+    total = 0
+    for f in files:
+        try:
+            total += f.stat().st_size
+        except OSError:
+            continue
+    if len(files) > MAX_CARD_FILES or total > MAX_ROSTER_BYTES:
+        raise DataError(name, f"{len(files)} card files of {total // 1024:,} KiB in all: more than "
+                              f"the {MAX_CARD_FILES} files and {MAX_ROSTER_BYTES // 1024} KiB a "
+                              f"roster may have (the shipped one is 7 files, 25 KiB)")
     roster: dict[str, UnitCard] = {}
     where: dict[str, str] = {}
     by_id: dict[str, str] = {}
@@ -140,7 +157,7 @@ def load_card_file(path: str | Path) -> list[UnitCard]:
     """Read and validate one card file; every problem in it raised at once."""
     p = Path(path)
     display = _display(p)
-    data = read_yaml(p, display=display)
+    data = read_yaml(p, display=display, max_bytes=MAX_CARD_FILE_BYTES)
     c = Checker(display)
     c.unknown_keys(data, ("cards",))
     items = data.get("cards")
@@ -256,15 +273,17 @@ def _nation(v: Any) -> str:
         for n in NATIONS:
             if v.strip() == n:
                 return n
-    raise ValueError(f"expected one of {', '.join(NATIONS)}, got {v!r}")
+    raise ValueError(f"expected one of {', '.join(NATIONS)}, got {short(v)}")
 
 
 def _collector_number(v: Any) -> str:
-    s = str(v).strip()
+    if not isinstance(v, str):
+        raise ValueError(f"expected a collector number like 18/48, got {short(v)}")
+    s = v.strip()
     parts = s.split("/")
     if len(parts) != 2 or not all(p.isdigit() for p in parts) or int(parts[0]) < 1 \
             or int(parts[0]) > int(parts[1]):
-        raise ValueError(f"expected a collector number like 18/48, got {v!r}")
+        raise ValueError(f"expected a collector number like 18/48, got {short(v)}")
     return s
 
 
@@ -308,7 +327,7 @@ def _attack(c: Checker, node: dict, key: str, entry: str) -> dict[str, int | Non
     elif isinstance(v, list):
         values = list(v)
     else:
-        c.problem(f"expected three values [short, medium, long], got {v!r}", entry=entry,
+        c.problem(f"expected three values [short, medium, long], got {short(v)}", entry=entry,
                   field=key, node=node, key=key)
         return None
     if len(values) != 3:
@@ -322,7 +341,7 @@ def _attack(c: Checker, node: dict, key: str, entry: str) -> dict[str, int | Non
         elif isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 30:
             out[band] = x
         else:
-            c.problem(f"{band} range: expected a number of dice 0-30 or '-', got {x!r}",
+            c.problem(f"{band} range: expected a number of dice 0-30 or '-', got {short(x)}",
                       entry=entry, field=key, node=node, key=key)
             return None
     return out
@@ -349,7 +368,11 @@ def _abilities(c: Checker, node: dict, entry: str, utype: str | None) -> list[Ab
                           f"(known: id, value, name)", entry=entry, field=where,
                           node=raw, key=i)
                 continue
-            aid, value, name_override = str(item["id"]).strip(), item.get("value"), item.get("name")
+            if not isinstance(item["id"], str):
+                c.problem(f"id: expected an ability id, got {short(item['id'])}", entry=entry,
+                          field=where, node=raw, key=i)
+                continue
+            aid, value, name_override = item["id"].strip(), item.get("value"), item.get("name")
             if name_override is not None and (not isinstance(name_override, str)
                                               or not name_override.strip()):
                 c.problem("name: expected the printed ability name as text", entry=entry,
@@ -357,16 +380,20 @@ def _abilities(c: Checker, node: dict, entry: str, utype: str | None) -> list[Ab
                 continue
         elif isinstance(item, dict) and len(item) == 1:
             aid, value = next(iter(item.items()))
-            aid = str(aid).strip()
+            if not isinstance(aid, str):
+                c.problem(f"expected an ability id, got {short(aid)}", entry=entry, field=where,
+                          node=raw, key=i)
+                continue
+            aid = aid.strip()
         else:
             c.problem("expected an ability id, 'id: value', or {id: ..., value: ..., name: ...}",
                       entry=entry, field=where, node=raw, key=i)
             continue
         spec = CATALOG.get(aid)
         if spec is None:
-            close = difflib.get_close_matches(aid, CATALOG, n=1)
+            close = difflib.get_close_matches(aid, CATALOG, n=1) if len(aid) <= 60 else []
             hint = f"; did you mean '{close[0]}'?" if close else ""
-            c.problem(f"unknown ability id '{aid}'{hint} (the known ids are in "
+            c.problem(f"unknown ability id {short(aid)}{hint} (the known ids are in "
                       f"game/rules/ability_catalog.py)", entry=entry, field=where,
                       node=raw, key=i)
             continue
@@ -374,10 +401,10 @@ def _abilities(c: Checker, node: dict, entry: str, utype: str | None) -> list[Ab
             lo, hi = spec.value_range or (1, 30)
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
                 c.problem(f"{display_name(aid, 'N')} needs a whole number {lo}-{hi}, "
-                          f"got {value!r}", entry=entry, field=where, node=raw, key=i)
+                          f"got {short(value)}", entry=entry, field=where, node=raw, key=i)
                 continue
         elif value is not None:
-            c.problem(f"{spec.name} takes no value, got {value!r}", entry=entry, field=where,
+            c.problem(f"{spec.name} takes no value, got {short(value)}", entry=entry, field=where,
                       node=raw, key=i)
             continue
         if spec.unit_type and utype and spec.unit_type != utype:
@@ -429,6 +456,8 @@ def card(name: str, folder: str | Path | None = None) -> UnitCard:
 
 
 def unknown_card_message(name: str, roster: dict[str, UnitCard]) -> str:
+    if not isinstance(name, str) or len(name) > 80:
+        return f"no unit card named {short(name)}"
     close = difflib.get_close_matches(name, list(roster), n=2, cutoff=0.5)
     if not close:
         low = {n.lower(): n for n in roster}

@@ -1,9 +1,24 @@
-"""Safe YAML reading that remembers line numbers, plus a small field checker.
+"""Safe, bounded YAML reading that remembers line numbers, plus the field checker.
 
-Only PyYAML's *safe* loader is used (a subclass that adds line numbers; it
-constructs nothing but plain dicts, lists, strings and numbers).  Every
-problem becomes a :class:`~game.rules.errors.DataError` that names the file,
-the entry and the field, with the line where the YAML says it.
+Only PyYAML's *safe* constructor is used (it builds nothing but plain dicts,
+lists, strings and numbers), and every limit is checked while the document is
+*composed*, before any value is built or expanded:
+
+- the file's size (:data:`MAX_FILE_BYTES`, read at most that much) and
+  encoding (UTF-8; UTF-16/32 and binary files are named as such);
+- nesting depth (:data:`MAX_DEPTH`), so a card nested 20,000 levels deep is
+  a clean error, not a RecursionError;
+- the number of values *with every alias expanded* (:data:`MAX_NODES`), so an
+  alias bomb (a few hundred bytes that expand to hundreds of millions of
+  values) is refused at once; an alias that refers to its own parent too;
+- the length of any text (:data:`MAX_SCALAR_CHARS`) and of any number
+  (:data:`~game.data.bounded.MAX_NUMBER_CHARS`): a 4,300-digit integer never
+  reaches ``int()``, and the message shows it in short form.
+
+The libyaml scanner/parser is used when PyYAML has it (much faster), with the
+same Python composer and limits on top.  Every problem becomes a
+:class:`~game.rules.errors.DataError` naming the file, the line, the entry and
+the field; :class:`Checker` collects every problem of a file.
 """
 from __future__ import annotations
 
@@ -12,29 +27,38 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.resolver import Resolver
 
+from game.data.bounded import MAX_NUMBER_CHARS, decode_text, read_limited, short, short_number
 from game.rules.errors import DataError
 
-__all__ = ["read_yaml", "parse_yaml", "LineDict", "LineList", "line_of",
-           "Checker", "MAX_FILE_BYTES"]
+__all__ = ["read_yaml", "parse_yaml", "LineDict", "LineList", "line_of", "Checker",
+           "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_NODES", "MAX_SCALAR_CHARS"]
 
-MAX_FILE_BYTES = 2 * 1024 * 1024   # no Hexfront data file is anywhere near this
+# Limits: each is far above what any real file needs, and the largest file they let
+# through still reads in well under a second (bench/fuzz_inputs.py measures it).
+MAX_FILE_BYTES = 256 * 1024        # the biggest shipped file (germany.yaml) is 8.5 KiB
+MAX_DEPTH = 40                     # a card is 4 levels deep, a situation about 6
+MAX_NODES = 100_000                # values, aliases expanded (the 47 cards: about 2,000)
+MAX_SCALAR_CHARS = 20_000          # no text field allows more than a few hundred
 
 
-class LineDict(dict):
+class LineDict(dict):  # type: ignore[type-arg]
     """A dict that knows the line of each key (``lines[key]``) and its own."""
     line: int | None = None
-    lines: dict
+    lines: dict[Any, int]
 
     def __init__(self, *a: Any, **k: Any) -> None:
         super().__init__(*a, **k)
         self.lines = {}
 
 
-class LineList(list):
+class LineList(list):  # type: ignore[type-arg]
     """A list that knows the line of each item and its own."""
     line: int | None = None
-    lines: list
+    lines: list[int]
 
     def __init__(self, *a: Any) -> None:
         super().__init__(*a)
@@ -46,17 +70,96 @@ def line_of(node: Any, key: Any = None) -> int | None:
     if key is not None:
         lines = getattr(node, "lines", None)
         if isinstance(lines, dict):
-            return lines.get(key, getattr(node, "line", None))
+            got = lines.get(key, getattr(node, "line", None))
+            return got if isinstance(got, int) else None
         if isinstance(lines, list) and isinstance(key, int) and 0 <= key < len(lines):
-            return lines[key]
-    return getattr(node, "line", None)
+            item = lines[key]
+            return item if isinstance(item, int) else None
+    own = getattr(node, "line", None)
+    return own if isinstance(own, int) else None
 
 
-class _LineLoader(yaml.SafeLoader):
-    """SafeLoader that builds LineDict / LineList (still only plain data)."""
+try:                                       # libyaml's scanner and parser, when available
+    from yaml._yaml import CParser as _FastParser
+    _HAVE_LIBYAML = True
+except ImportError:                        # pragma: no cover - pure-Python PyYAML
+    _HAVE_LIBYAML = False
 
 
-def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+def _limit_error(message: str, mark: Any) -> yaml.MarkedYAMLError:
+    return yaml.composer.ComposerError(None, None, message, mark)
+
+
+def _check_events(events: Iterable[Any]) -> None:
+    """One pass over the parser's events, before anything is composed or built:
+    depth, text length, and the number of values with every alias expanded
+    (an alias counts as the whole value it refers to; an alias inside the value
+    it names is a loop)."""
+    depth = 0
+    count = 0
+    sizes: dict[str, int] = {}
+    open_anchors: list[tuple[str | None, int]] = []     # one per open collection
+    scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
+    opening = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+    closing = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    for ev in events:
+        if isinstance(ev, scalar):
+            count += 1
+            if len(ev.value) > MAX_SCALAR_CHARS:
+                raise _limit_error(f"a text of {len(ev.value):,} characters, longer than any "
+                                   f"Hexfront value", ev.start_mark)
+            if ev.anchor is not None:
+                sizes[ev.anchor] = 1
+        elif isinstance(ev, opening):
+            depth += 1
+            count += 1
+            if depth > MAX_DEPTH:
+                raise _limit_error(f"nested more than {MAX_DEPTH} levels deep: no Hexfront "
+                                   f"file is", ev.start_mark)
+            open_anchors.append((ev.anchor, count))
+            if ev.anchor is not None:
+                sizes.pop(ev.anchor, None)           # redefined: not usable inside itself
+        elif isinstance(ev, closing):
+            depth -= 1
+            anchor, start = open_anchors.pop()
+            if anchor is not None:
+                sizes[anchor] = count - start + 1
+        elif isinstance(ev, alias):
+            size = sizes.get(ev.anchor)
+            if size is None:
+                if any(a == ev.anchor for a, _ in open_anchors):
+                    raise _limit_error(f"the alias *{short(ev.anchor, 30)[1:-1]} refers to a "
+                                       f"value that contains it (a loop)", ev.start_mark)
+                continue                             # undefined: the composer says so
+            count += size
+        else:
+            continue
+        if count > MAX_NODES:
+            raise _limit_error(f"with its aliases expanded the file has more than "
+                               f"{MAX_NODES:,} values, far more than any Hexfront file",
+                               ev.start_mark)
+
+
+class _LineConstructor(SafeConstructor):
+    """SafeConstructor that builds LineDict / LineList (still only plain data)
+    and refuses over-long numbers before converting them."""
+
+    def construct_yaml_int(self, node: ScalarNode) -> int:
+        value = str(node.value)
+        if len(value) > MAX_NUMBER_CHARS:
+            raise ConstructorError(None, None, f"{short_number(value)} is longer than any "
+                                               f"Hexfront value", node.start_mark)
+        return int(super().construct_yaml_int(node))
+
+    def construct_yaml_float(self, node: ScalarNode) -> float:
+        value = str(node.value)
+        if len(value) > MAX_NUMBER_CHARS:
+            raise ConstructorError(None, None, f"{short_number(value)} is longer than any "
+                                               f"Hexfront value", node.start_mark)
+        return float(super().construct_yaml_float(node))
+
+
+def _construct_map(loader: _LineConstructor, node: MappingNode) -> LineDict:
     loader.flatten_mapping(node)
     result = LineDict()
     result.line = node.start_mark.line + 1
@@ -65,17 +168,17 @@ def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
         try:
             hash(key)
         except TypeError:
-            raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain value", key_node.start_mark)
+            raise ConstructorError(None, None, "a mapping key must be a plain value",
+                                   key_node.start_mark) from None
         if key in result:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key '{key}'", key_node.start_mark)
+            raise ConstructorError(None, None, f"duplicate key {short(key)}",
+                                   key_node.start_mark)
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = key_node.start_mark.line + 1
     return result
 
 
-def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> LineList:
+def _construct_seq(loader: _LineConstructor, node: SequenceNode) -> LineList:
     result = LineList()
     result.line = node.start_mark.line + 1
     for child in node.value:
@@ -84,51 +187,101 @@ def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> LineList:
     return result
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
+_LineConstructor.add_constructor("tag:yaml.org,2002:int", _LineConstructor.construct_yaml_int)
+_LineConstructor.add_constructor("tag:yaml.org,2002:float",
+                                 _LineConstructor.construct_yaml_float)
+_LineConstructor.add_constructor(Resolver.DEFAULT_MAPPING_TAG, _construct_map)
+_LineConstructor.add_constructor(Resolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
+
+
+if _HAVE_LIBYAML:
+    class _Loader(_FastParser, _LineConstructor, Resolver):  # type: ignore[misc]
+        """libyaml's scanner, parser and composer; the line-keeping safe constructor."""
+
+        def __init__(self, stream: str) -> None:
+            _FastParser.__init__(self, stream)
+            _LineConstructor.__init__(self)
+            Resolver.__init__(self)
+            self._resolved: dict[tuple[str, Any], str] = {}
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+            """Resolver.resolve, remembered per plain value (data files repeat a lot)."""
+            if kind is not ScalarNode or len(value) > 40:
+                return str(Resolver.resolve(self, kind, value, implicit))
+            key = (value, implicit)
+            tag = self._resolved.get(key)
+            if tag is None:
+                tag = self._resolved[key] = str(Resolver.resolve(self, kind, value, implicit))
+            return tag
+
+    def _events(text: str) -> Iterable[Any]:
+        parser = _FastParser(text)
+        try:
+            while True:
+                ev = parser.get_event()
+                if ev is None:
+                    return
+                yield ev
+        finally:
+            parser.dispose()
+else:                                      # pragma: no cover - pure-Python PyYAML
+    from yaml.composer import Composer
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Loader(Reader, Scanner, Parser, Composer,  # type: ignore[no-redef]
+                  _LineConstructor, Resolver):
+        def __init__(self, stream: str) -> None:
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+            Composer.__init__(self)
+            _LineConstructor.__init__(self)
+            Resolver.__init__(self)
+
+    def _events(text: str) -> Iterable[Any]:
+        return yaml.parse(text, Loader=yaml.SafeLoader)
 
 
 def parse_yaml(text: str, file: str = "<text>") -> Any:
-    """Parse YAML text safely; a syntax error becomes a DataError with its line."""
+    """Parse YAML text safely within every limit; a problem becomes a DataError
+    with its line."""
     if "\x00" in text:
         raise DataError(file, "this is a binary file, not YAML text")
-    loader = _LineLoader(text)
+    loader = _Loader(text)
     try:
+        _check_events(_events(text))
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         what = exc.problem or exc.context or "not valid YAML"
-        raise DataError(file, f"YAML syntax error: {what}", line=line) from None
+        if "nesting depth" in what:             # libyaml's own limit (1,000 levels)
+            raise DataError(file, f"nested more than {MAX_DEPTH} levels deep: no Hexfront "
+                                  f"file is", line=line) from None
+        kind = "YAML syntax error" if isinstance(exc, (yaml.scanner.ScannerError,
+                                                        yaml.parser.ParserError)) else "YAML error"
+        if isinstance(exc, (yaml.composer.ComposerError, ConstructorError)) and \
+                not what.startswith(("found", "expected", "could not")):
+            raise DataError(file, str(what)[:300], line=line) from None
+        raise DataError(file, f"{kind}: {str(what)[:300]}", line=line) from None
     except yaml.YAMLError as exc:
-        raise DataError(file, f"YAML error: {exc}") from None
+        raise DataError(file, f"YAML syntax error: {short(str(exc), 200)[1:-1]}") from None
+    except RecursionError:
+        raise DataError(file, f"nested more than {MAX_DEPTH} levels deep: no Hexfront file "
+                              f"is") from None
     finally:
         loader.dispose()
 
 
 def read_yaml(path: str | os.PathLike[str], *, expect: type | None = dict,
-              display: str | None = None) -> Any:
-    """Read one YAML file: size, encoding, syntax and top-level type checked."""
+              display: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """Read one YAML file: size, encoding, limits, syntax and top-level type checked."""
     p = Path(path)
     name = display or str(path)
-    try:
-        size = p.stat().st_size
-    except FileNotFoundError:
-        raise DataError(name, "file not found") from None
-    except OSError as exc:
-        raise DataError(name, f"can't read the file ({exc.strerror})") from None
-    if p.is_dir():
-        raise DataError(name, "is a folder, not a file")
-    if size > MAX_FILE_BYTES:
-        raise DataError(name, f"file is {size // 1024} KiB, more than the "
-                              f"{MAX_FILE_BYTES // 1024} KiB a data file may have")
-    raw = p.read_bytes()
-    if b"\x00" in raw:
-        raise DataError(name, "this is a binary file, not YAML text")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DataError(name, f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    raw = read_limited(p, name, max_bytes, "data file")
+    text = decode_text(raw, name, "YAML text")
     if not text.strip():
         raise DataError(name, "the file is empty")
     data = parse_yaml(text, name)
@@ -142,7 +295,8 @@ def _kind(value: Any) -> str:
     if value is None:
         return "nothing"
     return {dict: "a mapping", LineDict: "a mapping", list: "a list", LineList: "a list",
-            str: "text", int: "a number", float: "a number", bool: "true/false"}.get(
+            str: "text", int: "a number", float: "a number with a decimal point",
+            bool: "true/false"}.get(
         type(value), type(value).__name__)
 
 
@@ -152,14 +306,23 @@ class Checker:
     ``c.field(node, 'speed', int_in(0, 10), entry='KV-1')`` returns the value or
     ``None`` (after noting a problem)."""
 
+    #: a file with more problems than this lists the first ones (and says how many more)
+    MAX_PROBLEMS = 500
+
     def __init__(self, file: str) -> None:
         self.file = file
         self.problems: list[DataError] = []
+        self.more = 0
 
     def problem(self, message: str, *, entry: str | None = None, field: str | None = None,
-                node: Any = None, key: Any = None) -> None:
-        self.problems.append(DataError(self.file, message, entry=entry, field=field,
-                                       line=line_of(node, key) if node is not None else None))
+                node: Any = None, key: Any = None, line: int | None = None) -> None:
+        if len(self.problems) >= self.MAX_PROBLEMS:
+            self.more += 1
+            return
+        self.problems.append(DataError(self.file, _clip(message, 400), entry=_clip(entry, 80),
+                                       field=_clip(field, 80),
+                                       line=line if line is not None else
+                                       line_of(node, key) if node is not None else None))
 
     def field(self, node: Any, key: str, check: Callable[[Any], Any], *, entry: str | None = None,
               required: bool = True, default: Any = None, label: str | None = None) -> Any:
@@ -184,22 +347,35 @@ class Checker:
         for key in node:
             if key not in allowed:
                 self.problem(f"unknown field (known fields: {', '.join(sorted(allowed))})",
-                             entry=entry, field=str(key), node=node, key=key)
+                             entry=entry, field=_clip(str(key) if isinstance(key, (str, int))
+                                                      else short(key), 80), node=node, key=key)
 
     def done(self) -> None:
         if self.problems:
             first = self.problems[0]
+            problems = list(self.problems)
+            if self.more:
+                problems.append(DataError(self.file, f"... and {self.more:,} more problem(s) "
+                                                     f"not listed"))
             raise DataError(first.file, first.detail, entry=first.entry, field=first.field,
-                            line=first.line, problems=list(self.problems))
+                            line=first.line, problems=problems)
+
+
+def _clip(s: str | None, n: int) -> str | None:
+    if s is None or len(s) <= n:
+        return s
+    return s[: n - 3] + "..."
 
 
 # --- small value checks used with Checker.field ------------------------------
 def int_in(lo: int, hi: int) -> Callable[[Any], int]:
     def check(v: Any) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"expected a whole number {lo}-{hi}, got {_show(v)}")
+            raise ValueError(f"expected a whole number {lo}-{hi}, got {_kind(v)} ({_show(v)})"
+                             if isinstance(v, float) else
+                             f"expected a whole number {lo}-{hi}, got {_show(v)}")
         if not lo <= v <= hi:
-            raise ValueError(f"expected a whole number {lo}-{hi}, got {v}")
+            raise ValueError(f"expected a whole number {lo}-{hi}, got {short(v)}")
         return v
     return check
 
@@ -219,7 +395,7 @@ def text(max_len: int = 200) -> Callable[[Any], str]:
 
 def one_of(*choices: str) -> Callable[[Any], str]:
     def check(v: Any) -> str:
-        s = str(v).strip()
+        s = v.strip() if isinstance(v, str) else ""
         for c in choices:
             if s.lower() == c.lower():
                 return c
@@ -228,8 +404,8 @@ def one_of(*choices: str) -> Callable[[Any], str]:
 
 
 def _show(v: Any) -> str:
-    s = repr(v) if isinstance(v, str) else str(v)
-    return s if len(s) <= 40 else s[:37] + "..."
+    """At most about 40 characters, whatever ``v`` is (never expands a container)."""
+    return short(v)
 
 
 __all__ += ["int_in", "text", "one_of"]
