@@ -45,7 +45,7 @@ from .yamlio import Checker, int_in, line_of, read_yaml, text
 __all__ = [
     "Section", "Cell", "load_section", "load_configuration", "list_configurations",
     "load_map_file", "assemble", "MAPS_DIR", "SECTIONS_DIR", "CONFIGURATIONS_DIR",
-    "TERRAIN_LETTERS", "QUADRANTS",
+    "TERRAIN_LETTERS", "QUADRANTS", "MAX_MAP_HEXES",
 ]
 
 MAPS_DIR = Path(__file__).resolve().parent.parent.parent / "maps"
@@ -67,8 +67,11 @@ _SECTION_FIELDS = ("name", "sheet", "side", "pattern", "description", "terrain",
                    "roads", "streams", "bridges", "notes")
 _CONFIG_FIELDS = ("number", "name", "objective", "sections", "description", "notes")
 _PLACEMENT_FIELDS = ("section", "quadrant", "rotation")
-_MAX_WIDTH = 20                 # hexes across one section (a real one has 8)
-_MAX_ROWS = 15                  # whole rows of one section (a real one has 5)
+_MAX_WIDTH = 12                 # hexes across one section (a real one has 8)
+_MAX_ROWS = 9                   # whole rows of one section (a real one has 5)
+#: hexes of one battle map (the six real ones have 171): the line-of-sight table of the
+#: largest map let through builds in well under a second (bench/fuzz_inputs.py --los)
+MAX_MAP_HEXES = 200
 _SHEET_SIDE = re.compile(r"^(?P<sheet>.+)-(?P<side>[12])$")
 
 
@@ -471,6 +474,10 @@ def assemble(placed: Iterable[_Placed] | Iterable[tuple[Section, str, int]], *, 
             is_whole = touched <= placed_quads
         (terrain if is_whole else half_terrain)[h] = terr
     c.done()
+    if len(terrain) > MAX_MAP_HEXES:
+        raise DataError(file, f"the map would have {len(terrain):,} hexes, more than the "
+                              f"{MAX_MAP_HEXES} a battle map may have (the real ones have 171)",
+                        field="sections")
 
     roads: set[Hexside] = set()
     edge_roads: set[Hexside] = set()

@@ -66,9 +66,9 @@ CARD_FIELDS = ("name", "nationality", "cost", "year", "type", "subtype", "speed"
 DASH = ("-", "–", "—")
 
 #: Limits that keep loading fast (the shipped roster: 7 files, 25 KiB, 47 cards); a card file
-#: at the limit (about 1,300 cards) loads in well under a second.
-MAX_CARD_FILE_BYTES = 256 * 1024
-MAX_ROSTER_BYTES = 256 * 1024
+#: at the limit (about 800 cards) loads in well under a second.
+MAX_CARD_FILE_BYTES = 160 * 1024
+MAX_ROSTER_BYTES = 192 * 1024
 MAX_CARD_FILES = 64
 
 _cache: dict[str, dict[str, UnitCard]] = {}

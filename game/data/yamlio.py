@@ -39,7 +39,7 @@ __all__ = ["read_yaml", "parse_yaml", "LineDict", "LineList", "line_of", "Checke
 
 # Limits: each is far above what any real file needs, and the largest file they let
 # through still reads in well under a second (bench/fuzz_inputs.py measures it).
-MAX_FILE_BYTES = 256 * 1024        # the biggest shipped file (germany.yaml) is 8.5 KiB
+MAX_FILE_BYTES = 160 * 1024        # the biggest shipped file (germany.yaml) is 8.5 KiB
 MAX_DEPTH = 40                     # a card is 4 levels deep, a situation about 6
 MAX_NODES = 100_000                # values, aliases expanded (the 47 cards: about 2,000)
 MAX_SCALAR_CHARS = 20_000          # no text field allows more than a few hundred
