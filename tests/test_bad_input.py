@@ -159,3 +159,19 @@ def test_the_menu_shows_a_bad_save_in_a_dialog_and_keeps_running(tmp_path, monke
         assert app.running and app.scene is menu
         menu.error_window.kill()
     pygame.event.clear()
+
+
+# --- issue 13: the hostile-input bench, short ---------------------------------------------------
+def test_fuzz_inputs_short_no_tracebacks_no_slow_inputs_no_long_messages():
+    """bench/fuzz_inputs.py with 25 mutated inputs of each kind (the bench does 10,000)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("fuzz_inputs",
+                                                  ROOT / "bench" / "fuzz_inputs.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for kind in mod.KINDS:
+        row = mod.fuzz_kind(kind, 25, 7, 1, 1024 ** 3, 20.0, quiet=True)
+        assert row["traceback"] == row["crash"] == row["memory"] == row["hard"] == 0, row
+        assert row["long"] == 0 and row["over_2s"] == 0, row
+        assert row["clean"] + row["accepted"] == 25
+        assert row["clean"] > 0

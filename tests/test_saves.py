@@ -318,3 +318,130 @@ def test_list_saves_reads_only_the_header_and_falls_back_for_old_saves(data_dir)
     for _ in range(20):
         saves.list_saves()
     assert time.perf_counter() - t0 < 2.0
+
+
+# --- issue 13: leftovers, full disks, kills, legal games only -------------------------------------
+def test_the_next_start_removes_leftovers_of_interrupted_writes(data_dir, tmp_path, monkeypatch):
+    conf = tmp_path / "conf"
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(conf))
+    auto = data_dir / "saves" / "autosave"
+    auto.mkdir(parents=True)
+    conf.mkdir()
+    dead = 2 ** 22 + 12345                       # no such process
+    left = [auto / f".autosave-x-t01-00010.json.{dead}.tmp", data_dir / f".session.json.{dead}.tmp",
+            data_dir / "saves" / f".battle-1.json.{dead}.tmp", conf / "settings.json.tmp",
+            conf / f".settings.json.{dead}.tmp"]
+    for p in left:
+        p.write_text("")
+    alive = data_dir / "saves" / f".battle-2.json.{os.getppid()}.tmp"   # another Hexfront
+    alive.write_text("{")
+    keep = data_dir / "saves" / "battle-1.json"
+    keep.write_text("{}")
+    saves.begin_session()
+    assert not any(p.exists() for p in left)
+    assert alive.exists() and keep.exists()
+
+
+def test_a_full_disk_leaves_no_temporary_file_and_the_old_file_intact(tmp_path, monkeypatch):
+    import errno
+    from game.ui.settings import Settings
+    path = tmp_path / "conf" / "settings.json"
+    assert Settings(sound=False).save(path) is None
+    before = path.read_text()
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+    said = Settings(sound=True).save(path)
+    assert said is not None and "No space left" in said
+    assert path.read_text() == before
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]     # no 0-byte tmp
+    g = played(20, seed=3)
+    with pytest.raises(OSError):
+        saves.save_game(g, tmp_path / "s.json", verify=False)
+    assert not list(tmp_path.glob(".*tmp"))
+
+
+def test_kill_9_while_saving_and_autosaving_short(tmp_path):
+    """bench/kill_saves.py with a few kills of each kind (the bench does 100)."""
+    if not hasattr(os, "fork"):
+        pytest.skip("needs fork")
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "kill_saves", Path(__file__).resolve().parent.parent / "bench" / "kill_saves.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for mode in ("save", "autosave"):
+        s = mod.run(mode, 6, 3, tmp_path / mode)
+        assert s["failures"] == [] and s["loads"] == s["kills"] == 6
+        assert s["orphans_after_start"] == 0
+        assert s["max_per_battle"] <= saves.AUTOSAVE_KEEP
+
+
+def test_a_game_with_an_illegal_army_can_not_even_be_saved(tmp_path):
+    """The same legality check as the battle setup (game.rules.army.validate_army)."""
+    from game.data.maps import load_configuration
+    from game.data.units import card
+    from game.rules.dice import Dice
+    from game.rules.engine import new_game
+    g = new_game(load_configuration(1), {"Axis": [card("Tiger I")] * 20,
+                                         "Allies": [card("Bazooka")]},
+                 dice=Dice(3), options={"config": 1})
+    with pytest.raises(DataError) as e:
+        saves.save_game(g, tmp_path / "t.json")
+    assert "1120 points, the limit is 100" in e.value.report()
+    assert "20 units, the limit is 15" in e.value.report()
+    assert not (tmp_path / "t.json").exists()
+
+
+def test_a_save_lists_every_problem_with_its_line(tmp_path):
+    g = played(20, seed=3)
+    p = saves.save_game(g, tmp_path / "g.json")
+    data = json.loads(p.read_text())
+    data["seed"] = -1
+    data["scenario"] = "picnic"
+    data["options"]["turn_limit"] = "soon"
+    data["actions"][2]["type"] = "Teleport"
+    bad = tmp_path / "bad.json"
+    bad.write_text(saves.dumps(resealed(data)))
+    with pytest.raises(DataError) as e:
+        saves.read_save(bad)
+    fields = {(x.entry, x.field) for x in e.value.problems}
+    assert {(None, "seed"), (None, "scenario"), ("options", "turn_limit")} <= fields
+    act = [x for x in e.value.problems if x.entry == "action 3"]
+    assert act and act[0].line == data_line(bad, '"Teleport"')
+    assert all(x.line for x in e.value.problems)
+
+
+def data_line(path, needle):
+    for n, line in enumerate(path.read_text().split("\n"), start=1):
+        if needle in line:
+            return n
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf")])
+def test_nan_or_infinite_options_can_not_be_saved(tmp_path, value):
+    g = new(4, turn_limit=value)
+    with pytest.raises(DataError, match="can't be written to a save"):
+        saves.save_game(g, tmp_path / "n.json")
+
+
+@pytest.mark.parametrize("seed,ok", [(0, True), (2 ** 63 - 1, True), (-1, False),
+                                     (2 ** 63, False)])
+def test_the_seed_is_a_whole_number_in_range(tmp_path, seed, ok):
+    g = new(seed)
+    if ok:
+        assert saves.load_game(saves.save_game(g, tmp_path / "s.json")).dice.seed == seed
+    else:
+        with pytest.raises(DataError, match="seed"):
+            saves.save_game(g, tmp_path / "s.json")
+
+
+def test_json_saves_refuse_duplicate_keys_like_the_yaml_loader(tmp_path):
+    g = played(10, seed=3)
+    p = saves.save_game(g, tmp_path / "g.json")
+    text = p.read_text().replace('  "seed": 3,', '  "seed": 4,\n  "seed": 3,')
+    p.write_text(text)
+    with pytest.raises(DataError, match="duplicate key 'seed'"):
+        saves.load_game(p)
