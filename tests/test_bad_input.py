@@ -168,6 +168,7 @@ def test_fuzz_inputs_short_no_tracebacks_no_slow_inputs_no_long_messages():
     spec = importlib.util.spec_from_file_location("fuzz_inputs",
                                                   ROOT / "bench" / "fuzz_inputs.py")
     mod = importlib.util.module_from_spec(spec)
+    sys.modules["fuzz_inputs"] = mod            # the worker processes find it by name
     spec.loader.exec_module(mod)
     for kind in mod.KINDS:
         row = mod.fuzz_kind(kind, 25, 7, 1, 1024 ** 3, 20.0, quiet=True)
