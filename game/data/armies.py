@@ -88,11 +88,12 @@ def parse_army(data: Any, file: str = "<army>", roster_folder: str | Path | None
                     c.problem(f"unknown key(s) {', '.join(sorted(map(str, extra)))} "
                               f"(known: name, count)", entry=entry, field=where, node=units, key=i)
                     continue
-                card_name = item.get("name")
-                if not isinstance(card_name, str) or not card_name.strip():
+                named = item.get("name")
+                if not isinstance(named, str) or not named.strip():
                     c.problem("needs the card's name (name: ...)", entry=entry, field=where,
                               node=units, key=i)
                     continue
+                card_name = named
                 try:
                     count = int_in(1, MAX_COUNT)(item.get("count", 1))
                 except ValueError as exc:
@@ -141,7 +142,7 @@ def army_to_dict(army: Army) -> dict[str, Any]:
         if last_name == card.name:
             if isinstance(last, str):
                 units[-1] = {"name": card.name, "count": 2}
-            else:
+            elif isinstance(last, dict):
                 last["count"] += 1
         else:
             units.append(card.name)

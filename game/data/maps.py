@@ -32,7 +32,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from game.rules.board import BattleMap, SectionPlacement
 from game.rules.errors import DataError
@@ -154,7 +154,7 @@ def _display(path: Path) -> str:
 
 
 # --- section files -------------------------------------------------------------------
-def _picture_lines(c: Checker, doc: dict) -> tuple[list[str], list[int | None]] | None:
+def _picture_lines(c: Checker, doc: dict[str, Any]) -> tuple[list[str], list[int | None]] | None:
     raw = doc.get("terrain")
     base = line_of(doc, "terrain")
     if isinstance(raw, str):
@@ -181,7 +181,7 @@ def _picture_lines(c: Checker, doc: dict) -> tuple[list[str], list[int | None]] 
     return None
 
 
-def _parse_picture(c: Checker, doc: dict) -> tuple[int, int, dict[Cell, Terrain]] | None:
+def _parse_picture(c: Checker, doc: dict[str, Any]) -> tuple[int, int, dict[Cell, Terrain]] | None:
     got = _picture_lines(c, doc)
     if got is None:
         return None
@@ -205,12 +205,10 @@ def _parse_picture(c: Checker, doc: dict) -> tuple[int, int, dict[Cell, Terrain]
     ok = True
     for row, line in enumerate(lines):
         entry = f"row {row}"
-        where = {"entry": entry, "field": "terrain"}
-
-        def note(msg: str) -> None:
+        def note(msg: str, entry: str = entry) -> None:
             nonlocal ok
             ok = False
-            c.problems.append(DataError(c.file, msg, line=numbers[row], **where))
+            c.problem(msg, entry=entry, field="terrain", line=numbers[row])
 
         if len(line) > x_max + 1:
             note(f"the line is {len(line)} characters long but the top row sets the width "
@@ -257,7 +255,7 @@ def _parse_cell(c: Checker, value: Any, cells: dict[Cell, Terrain], *, entry: st
 
 
 
-def _optional_list(c: Checker, doc: dict, key: str, expected: str) -> list:
+def _optional_list(c: Checker, doc: dict[str, Any], key: str, expected: str) -> list[Any]:
     """``doc[key]`` when it is a list; missing or empty -> []; anything else is a problem."""
     raw = doc.get(key, [])
     if raw is None:
@@ -484,7 +482,8 @@ def assemble(placed: Iterable[_Placed] | Iterable[tuple[Section, str, int]], *, 
     streams: set[Hexside] = set()
     bridges: set[Hexside] = set()
     for p in items:
-        conv = lambda cell: _to_map(p.section, p.quadrant, p.rotation, cell)  # noqa: E731
+        def conv(cell: Cell, p: _Placed = p) -> Hex:
+            return _to_map(p.section, p.quadrant, p.rotation, cell)
         for link in p.section.roads:
             a, b = (conv(x) for x in link)
             side_ = Hexside.between(a, b)
@@ -614,7 +613,7 @@ def _read_configuration(path: Path) -> BattleMap:
     return assemble(placed, name=name, file=shown, objective=objective, number=number)
 
 
-def _one_of_exact(choices: tuple[str, ...]):
+def _one_of_exact(choices: tuple[str, ...]) -> Callable[[Any], str]:
     def check(v: Any) -> str:
         s = v.strip().upper() if isinstance(v, str) else ""
         if s not in choices:
@@ -629,8 +628,8 @@ def _rotation(v: Any) -> int:
     return int(v)
 
 
-_CACHE: dict[tuple, BattleMap] = {}
-_LIST_CACHE: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
+_CACHE: dict[tuple[Any, ...], BattleMap] = {}
+_LIST_CACHE: dict[tuple[Any, ...], tuple[tuple[int, str, str], ...]] = {}
 
 
 def _mtime(path: Path) -> int | None:
@@ -640,7 +639,7 @@ def _mtime(path: Path) -> int | None:
         return None
 
 
-def _stamp(path: Path) -> tuple:
+def _stamp(path: Path) -> tuple[Any, ...]:
     """Modification times of a configuration and every file in the sibling folders it may
     read, so an edited file is never served from the cache."""
     files = [path]

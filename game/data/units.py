@@ -182,7 +182,7 @@ def load_card_file(path: str | Path) -> list[UnitCard]:
     return cards
 
 
-def _card(c: Checker, node: Any, index: int, items: list) -> UnitCard | None:
+def _card(c: Checker, node: Any, index: int, items: list[Any]) -> UnitCard | None:
     if not isinstance(node, dict):
         c.problem(f"card #{index + 1}: expected a mapping of fields", node=items, key=index)
         return None
@@ -239,9 +239,11 @@ def _card(c: Checker, node: Any, index: int, items: list) -> UnitCard | None:
     if len(c.problems) > before or None in (name, nationality, cost, year, utype, speed,
                                             front, rear) or None in attack.values():
         return None
+    assert front is not None and rear is not None
+    attacks = {k: v for k, v in attack.items() if v is not None}
     return UnitCard(name=name, nationality=nationality, cost=cost, year=year, type=utype,
                     subtype=subtype, speed=speed, defense_front=front, defense_rear=rear,
-                    attack=attack, abilities=tuple(abilities), commander_bonus=commander,
+                    attack=attacks, abilities=tuple(abilities), commander_bonus=commander,
                     set_name=set_name, collector_number=number, rarity=rarity,
                     flavor=flavor, notes=notes)
 
@@ -287,7 +289,7 @@ def _collector_number(v: Any) -> str:
     return s
 
 
-def _defense(c: Checker, node: dict, entry: str, utype: str | None) -> tuple[int | None, int | None]:
+def _defense(c: Checker, node: dict[str, Any], entry: str, utype: str | None) -> tuple[int | None, int | None]:
     if "defense" not in node or node["defense"] is None:
         c.problem("is missing", entry=entry, field="defense", node=node)
         return None, None
@@ -315,7 +317,7 @@ def _defense(c: Checker, node: dict, entry: str, utype: str | None) -> tuple[int
     return d, d
 
 
-def _attack(c: Checker, node: dict, key: str, entry: str) -> dict[str, int | None] | None:
+def _attack(c: Checker, node: dict[str, Any], key: str, entry: str) -> dict[str, int | None] | None:
     if key not in node:
         c.problem("is missing (three values: short, medium, long; '-' for a dash)",
                   entry=entry, field=key, node=node)
@@ -347,7 +349,7 @@ def _attack(c: Checker, node: dict, key: str, entry: str) -> dict[str, int | Non
     return out
 
 
-def _abilities(c: Checker, node: dict, entry: str, utype: str | None) -> list[Ability]:
+def _abilities(c: Checker, node: dict[str, Any], entry: str, utype: str | None) -> list[Ability]:
     raw = node.get("abilities")
     if raw is None:
         return []
@@ -440,7 +442,7 @@ def find_card(name: str, folder: str | Path | None = None) -> UnitCard | None:
 
 
 def parse_card(checker: Checker, node: Any, index: int = 0,
-               items: list | None = None) -> UnitCard | None:
+               items: list[Any] | None = None) -> UnitCard | None:
     """Validate one card mapping (an inline card in a situation file, say) with
     the roster's rules; problems go to ``checker``, None when there were any."""
     return _card(checker, node, index, items if items is not None else [node])

@@ -125,7 +125,7 @@ def _check_events(events: Iterable[Any]) -> None:
             if anchor is not None:
                 sizes[anchor] = count - start + 1
         elif isinstance(ev, alias):
-            size = sizes.get(ev.anchor)
+            size = sizes.get(ev.anchor) if ev.anchor is not None else None
             if size is None:
                 if any(a == ev.anchor for a, _ in open_anchors):
                     raise _limit_error(f"the alias *{short(ev.anchor, 30)[1:-1]} refers to a "
@@ -187,15 +187,19 @@ def _construct_seq(loader: _LineConstructor, node: SequenceNode) -> LineList:
     return result
 
 
-_LineConstructor.add_constructor("tag:yaml.org,2002:int", _LineConstructor.construct_yaml_int)
-_LineConstructor.add_constructor("tag:yaml.org,2002:float",
+# (the stubs type add_constructor for their own classes only)
+_LineConstructor.add_constructor("tag:yaml.org,2002:int",  # type: ignore[type-var]
+                                 _LineConstructor.construct_yaml_int)
+_LineConstructor.add_constructor("tag:yaml.org,2002:float",  # type: ignore[type-var]
                                  _LineConstructor.construct_yaml_float)
-_LineConstructor.add_constructor(Resolver.DEFAULT_MAPPING_TAG, _construct_map)
-_LineConstructor.add_constructor(Resolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
+_LineConstructor.add_constructor(Resolver.DEFAULT_MAPPING_TAG,  # type: ignore[type-var]
+                                 _construct_map)
+_LineConstructor.add_constructor(Resolver.DEFAULT_SEQUENCE_TAG,  # type: ignore[type-var]
+                                 _construct_seq)
 
 
 if _HAVE_LIBYAML:
-    class _Loader(_FastParser, _LineConstructor, Resolver):  # type: ignore[misc]
+    class _Loader(_FastParser, _LineConstructor, Resolver):
         """libyaml's scanner, parser and composer; the line-keeping safe constructor."""
 
         def __init__(self, stream: str) -> None:
@@ -207,11 +211,12 @@ if _HAVE_LIBYAML:
         def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
             """Resolver.resolve, remembered per plain value (data files repeat a lot)."""
             if kind is not ScalarNode or len(value) > 40:
-                return str(Resolver.resolve(self, kind, value, implicit))
+                return str(Resolver.resolve(self, kind, value, implicit))  # type: ignore[no-untyped-call]
             key = (value, implicit)
             tag = self._resolved.get(key)
             if tag is None:
-                tag = self._resolved[key] = str(Resolver.resolve(self, kind, value, implicit))
+                tag = str(Resolver.resolve(self, kind, value, implicit))  # type: ignore[no-untyped-call]
+                self._resolved[key] = tag
             return tag
 
     def _events(text: str) -> Iterable[Any]:
@@ -286,7 +291,8 @@ def read_yaml(path: str | os.PathLike[str], *, expect: type | None = dict,
         raise DataError(name, "the file is empty")
     data = parse_yaml(text, name)
     if expect is not None and not isinstance(data, expect):
-        kind = {dict: "a mapping of fields (key: value)", list: "a list"}.get(expect, expect.__name__)
+        kinds: dict[type, str] = {dict: "a mapping of fields (key: value)", list: "a list"}
+        kind = kinds.get(expect, expect.__name__)
         raise DataError(name, f"expected {kind} at the top level, got {_kind(data)}", line=1)
     return data
 
@@ -319,7 +325,7 @@ class Checker:
         if len(self.problems) >= self.MAX_PROBLEMS:
             self.more += 1
             return
-        self.problems.append(DataError(self.file, _clip(message, 400), entry=_clip(entry, 80),
+        self.problems.append(DataError(self.file, _clip(message, 400) or "", entry=_clip(entry, 80),
                                        field=_clip(field, 80),
                                        line=line if line is not None else
                                        line_of(node, key) if node is not None else None))
