@@ -176,3 +176,24 @@ def test_fuzz_inputs_short_no_tracebacks_no_slow_inputs_no_long_messages():
         assert row["long"] == 0 and row["over_2s"] == 0, row
         assert row["clean"] + row["accepted"] == 25
         assert row["clean"] > 0
+
+
+@pytest.mark.parametrize("flag,name", [
+    ("--axis", "army_alias_bomb_as_side.yaml"), ("--axis", "army_over_100_points.yaml"),
+    ("--allies", "army_16_units.yaml"), ("--load", "save_twenty_tigers.json"),
+    ("--load", "save_seed_of_5000_digits.json"), ("--load", "save_duplicate_keys.json")])
+def test_the_players_own_path_refuses_hostile_files_quickly(flag, name, tmp_path):
+    """issue 13: the game itself (not only game.check) gives the clean message, fast."""
+    args = ["main.py", "--hotseat", flag, rel(name)] if flag != "--load" else \
+        ["main.py", "--load", rel(name)]
+    r = subprocess.run([sys.executable, *args], cwd=ROOT,
+                       env=dict(ENV, HEXFRONT_CONFIG_DIR=str(tmp_path)), capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert EXPECTED[name]["says"] in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_situation_runner_refuses_an_alias_bomb():
+    r = run("-m", "game.rules.situation", rel("situation_alias_bomb_inline_card.yaml"))
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+    assert "with its aliases expanded" in r.stdout + r.stderr

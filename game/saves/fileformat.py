@@ -51,7 +51,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.data.bounded import JsonLimits, decode_text, parse_json, read_limited, short
 from game.data.yamlio import Checker
@@ -78,7 +78,7 @@ OPTION_FIELDS = {
     "config": "the map configuration number",
     "turn_limit": "a whole number of turns 1-100 (automated play)",
     "historical": "true or false (historical army limits)",
-    "year": "a year 1936-1945 or null (year restriction)",
+    "year": "a year 1930-1945 or null (year restriction)",
     "attacker": "Axis or Allies (Assault)",
     "defender": "Axis or Allies (Assault)",
     "budgets": "the points limit of each side",
@@ -341,7 +341,7 @@ def _kind(v: Any) -> str:
             _Lines: "an object"}.get(type(v), type(v).__name__)
 
 
-def _whole(v: Any) -> bool:
+def _whole(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -374,8 +374,8 @@ def check_options(options: Any, scenario: str | None, config: int | None, c: Che
             if not isinstance(v, bool):
                 bad(key, f"expected true or false, got {short(v)}")
         elif key == "year":
-            if v is not None and (not _whole(v) or not 1936 <= v <= 1945):
-                bad(key, f"expected a year 1936-1945 or null, got {short(v)}")
+            if v is not None and (not _whole(v) or not 1930 <= v <= 1945):
+                bad(key, f"expected a year 1930-1945 or null, got {short(v)}")
         elif key in ("attacker", "defender"):
             if v is None and scenario != "assault":
                 continue

@@ -47,7 +47,7 @@ def start_game(save: SaveFile) -> Any:
         raise DataError(save.file, f"the game can't be set up: {short(str(exc), 200)[1:-1]}",
                         field="options") from None
     if save.battle_id:
-        game.battle_id = save.battle_id
+        setattr(game, "battle_id", save.battle_id)   # the battle it continues
     return game
 
 
@@ -224,5 +224,5 @@ class Replay:
         """A new Game that has played the first ``index`` actions (it can be saved,
         undone and played on like any other; it is a new battle, with its own id)."""
         game = replay(self.save, upto=self.index, check_hash=False)
-        game.battle_id = None
+        setattr(game, "battle_id", None)             # a new battle: a new id at its first save
         return game

@@ -219,7 +219,8 @@ def save_info(path: str | os.PathLike[str], *, autosave: bool | None = None) -> 
             problem = "its format version is damaged"
         elif d["version"] > VERSION:
             problem = "it comes from a newer Hexfront: update Hexfront to open it"
-    summary = d.get("summary") if isinstance(d.get("summary"), dict) else {}
+    raw_summary = d.get("summary")
+    summary: dict[str, Any] = raw_summary if isinstance(raw_summary, dict) else {}
 
     def text_of(key: str, fallback: str) -> str:
         v = summary.get(key)
