@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from game.data.units import ROOT, find_card, load_roster, unknown_card_message
-from game.data.bounded import short
+from game.data.bounded import short, write_text_atomic
 from game.data.yamlio import Checker, int_in, one_of, read_yaml, text
 from game.rules.army import Army, MAX_UNITS
 from game.rules.cards import SIDES, UnitCard
@@ -169,11 +169,7 @@ def save_army(army: Army, path: str | Path) -> Path:
                         entry=army.name, field="side")
     if not army.name.strip():
         raise DataError(_display(p), "the army needs a name", field="name")
-    p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(dump_army(army), encoding="utf-8")
-    tmp.replace(p)
-    return p
+    return write_text_atomic(p, dump_army(army))
 
 
 def list_armies(side: str | None = None, folder: str | Path | None = None) -> list[tuple[Path, Army]]:

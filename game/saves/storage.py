@@ -307,7 +307,8 @@ def clean_interrupted_writes() -> list[Path]:
     """Remove the temporary files of writes a kill interrupted (saves, autosaves,
     the session marker, settings) and bring the autosaves within their limits."""
     removed: list[Path] = []
-    for d in (paths.data_dir(), paths.saves_dir(), paths.autosave_dir(), paths.config_dir()):
+    for d in (paths.data_dir(), paths.saves_dir(), paths.autosave_dir(), paths.config_dir(),
+              paths.data_dir() / "armies"):
         removed += clean_leftovers(d)
     removed += prune_autosaves()
     return removed
