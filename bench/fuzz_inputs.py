@@ -18,8 +18,8 @@ its replay, the settings loader) in a worker process with an address-space
 limit (``--mem``, default 1 GiB) and an alarm (``--hard``, default 10 s).
 
 Prints per kind: inputs, clean errors, accepted, tracebacks, over 2 s, long
-messages (a problem line over 600 characters), peak memory of a worker, and
-the slowest input.  Goal: 0 tracebacks, 0 over 2 s, peak under 300 MB.
+messages (a problem over 600 characters or on more than one line), peak memory
+of a worker, and the slowest input (wall clock, and its CPU time: the machine may be shared).  Goal: 0 tracebacks, 0 over 2 s, peak under 300 MB.
 """
 from __future__ import annotations
 
@@ -306,8 +306,8 @@ def _load_path(kind: str, path: Path) -> None:
             raise DataError(str(path), s.problem)
 
 
-def _run_one(kind: str, data: bytes, hard: float) -> tuple[str, float, str]:
-    """('clean' | 'accepted' | 'traceback' | 'long', seconds, note)."""
+def _run_one(kind: str, data: bytes, hard: float) -> tuple[str, float, str, float]:
+    """('clean' | 'accepted' | 'traceback' | 'long' | ..., seconds, note, cpu seconds)."""
     from game.check import check_file
     from game.rules.errors import DataError
     assert _TMP is not None
@@ -327,6 +327,7 @@ def _run_one(kind: str, data: bytes, hard: float) -> tuple[str, float, str]:
     path = folder / f"{stem}{suffix}"
     path.write_bytes(data)
     t0 = time.perf_counter()
+    c0 = time.process_time()
     outcome, note = "accepted", ""
     signal.setitimer(signal.ITIMER_REAL, hard)
     try:
@@ -338,8 +339,8 @@ def _run_one(kind: str, data: bytes, hard: float) -> tuple[str, float, str]:
                 step()
             except DataError as exc:
                 outcome = "clean"
-                longest = max((len(x) for x in exc.report().split("\n")), default=0)
-                if longest > LONG_MESSAGE:
+                lines = [str(p) for p in exc.problems] or [str(exc)]
+                if any(len(x) > LONG_MESSAGE or "\n" in x for x in lines):
                     outcome, note = "long", exc.report()[:300]
     except _Hard:
         outcome, note = "hard", f"over the {hard:g} s hard limit"
@@ -350,11 +351,11 @@ def _run_one(kind: str, data: bytes, hard: float) -> tuple[str, float, str]:
         note = "".join(traceback.format_exception_only(type(exc), exc)).strip()[:300]
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-    return outcome, time.perf_counter() - t0, note
+    return outcome, time.perf_counter() - t0, note, time.process_time() - c0
 
 
-def _run_batch(kind: str, batch: list[bytes], hard: float) -> tuple[list[tuple[str, float, str]],
-                                                                    int]:
+def _run_batch(kind: str, batch: list[bytes], hard: float
+               ) -> tuple[list[tuple[str, float, str, float]], int]:
     out = [_run_one(kind, d, hard) for d in batch]
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return out, peak_kib
@@ -362,7 +363,7 @@ def _run_batch(kind: str, batch: list[bytes], hard: float) -> tuple[list[tuple[s
 
 # --- the bench ---------------------------------------------------------------------------------------
 def fuzz_kind(kind: str, n: int, seed: int, jobs: int, mem: int, hard: float,
-              quiet: bool = False) -> dict[str, Any]:
+              quiet: bool = False, keep: Path | None = None) -> dict[str, Any]:
     r = random.Random(f"{seed}-{kind}")
     bases = seeds(kind)
     inputs = [mutate(kind, r.choice(bases), r) for _ in range(n)]
@@ -371,6 +372,8 @@ def fuzz_kind(kind: str, n: int, seed: int, jobs: int, mem: int, hard: float,
     counts = {"clean": 0, "accepted": 0, "traceback": 0, "long": 0, "hard": 0, "memory": 0,
               "crash": 0}
     slow, peak, slowest = 0, 0, (0.0, "")
+    slowest_input = b""
+    slowest_cpu = 0.0
     notes: dict[str, int] = {}
     t0 = time.perf_counter()
     todo = list(enumerate(batches))
@@ -383,14 +386,20 @@ def fuzz_kind(kind: str, n: int, seed: int, jobs: int, mem: int, hard: float,
                     results, peak_kib = f.result()
                     done_now.append(i)
                     peak = max(peak, peak_kib)
-                    for outcome, secs, note in results:
+                    for k, (outcome, secs, note, cpu) in enumerate(results):
+                        slowest_cpu = max(slowest_cpu, cpu)
                         counts[outcome] += 1
                         if secs > SLOW:
                             slow += 1
                         if secs > slowest[0]:
                             slowest = (secs, note or outcome)
+                            slowest_input = batches[i][k]
                         if outcome not in ("clean", "accepted"):
                             notes[note] = notes.get(note, 0) + 1
+                            if keep is not None and notes[note] == 1:
+                                keep.mkdir(parents=True, exist_ok=True)
+                                (keep / f"{kind}-{outcome}-{len(notes)}.bin").write_bytes(
+                                    batches[i][k])
             except BrokenProcessPool:
                 # a worker died (killed by the memory cap, or worse): count its batch
                 bad = next(i for i in futs if i not in done_now)
@@ -398,16 +407,25 @@ def fuzz_kind(kind: str, n: int, seed: int, jobs: int, mem: int, hard: float,
                 done_now.append(bad)
         todo = [(i, b) for i, b in todo if i not in done_now]
     took = time.perf_counter() - t0
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        (keep / f"slowest-{kind}.bin").write_bytes(slowest_input)
     row = {"kind": kind, "inputs": n, **counts, "over_2s": slow, "peak_mb": peak / 1024,
-           "slowest_s": slowest[0], "seconds": took, "notes": notes}
+           "slowest_s": slowest[0], "slowest_cpu_s": slowest_cpu, "seconds": took,
+           "notes": notes}
     if not quiet:
         print(f"{kind:<14}{n:>8}{counts['clean']:>8}{counts['accepted']:>9}"
               f"{counts['traceback'] + counts['crash'] + counts['memory'] + counts['hard']:>11}"
-              f"{slow:>8}{counts['long']:>7}{peak / 1024:>9.0f}{slowest[0]:>9.2f}{took:>8.0f}",
+              f"{slow:>8}{counts['long']:>7}{peak / 1024:>9.0f}{slowest[0]:>9.2f}"
+              f"{slowest_cpu:>9.2f}{took:>8.0f}",
               flush=True)
         for note, k in sorted(notes.items(), key=lambda t: -t[1])[:5]:
             print(f"    {k} x {note}")
     return row
+
+
+def _took(t: float, c: float) -> str:
+    return f"{time.perf_counter() - t:.3f} s ({time.process_time() - c:.3f} s CPU)"
 
 
 def speed_lines() -> list[str]:
@@ -432,14 +450,14 @@ def speed_lines() -> list[str]:
     big = tmp / "big.yaml"
     big.write_text(yaml.safe_dump({"cards": many}, sort_keys=False, allow_unicode=True),
                    encoding="utf-8")
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     try:
         load_card_file(big)
         said = "loaded"
     except DataError as exc:
         said = f"refused: {exc.detail}"
     out.append(f"5,200-card file ({big.stat().st_size / 1024:,.0f} KiB): "
-               f"{time.perf_counter() - t:.3f} s, {said}")
+               f"{_took(t, c)}, {said}")
     # the largest card file the limit lets through
     from game.data.units import MAX_CARD_FILE_BYTES
     k = 5200
@@ -449,26 +467,26 @@ def speed_lines() -> list[str]:
             break
         k = int(k * 0.95)
     big.write_text(text, encoding="utf-8")
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     got = load_card_file(big)
     out.append(f"largest card file accepted ({len(got):,} cards, "
-               f"{big.stat().st_size / 1024:,.0f} KiB): {time.perf_counter() - t:.3f} s")
+               f"{big.stat().st_size / 1024:,.0f} KiB): {_took(t, c)}")
     # line of sight: a real map, and the largest map the loader accepts (by hex count)
     bm = load_configuration(3)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     LosTable(bm.terrain, bm.blockers)
     out.append(f"line-of-sight table, real map ({len(bm.terrain)} hexes, "
-               f"{len(bm.blockers)} blocking): {time.perf_counter() - t:.3f} s")
+               f"{len(bm.blockers)} blocking): {_took(t, c)}")
     rng = random.Random(1)
     frac = len(bm.blockers) / len(bm.terrain)
     w = 20
     h = MAX_MAP_HEXES // w
     hexes = [Hex(q - r // 2, r) for r in range(h) for q in range(w)][:MAX_MAP_HEXES]
     blockers = [x for x in hexes if rng.random() < frac]
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     LosTable(hexes, blockers)
     out.append(f"line-of-sight table, largest map the loader accepts ({len(hexes)} hexes, "
-               f"{len(blockers)} blocking): {time.perf_counter() - t:.3f} s")
+               f"{len(blockers)} blocking): {_took(t, c)}")
     return out
 
 
@@ -481,14 +499,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mem", type=int, default=1024, help="worker memory cap, MiB")
     ap.add_argument("--hard", type=float, default=10.0, help="hard time limit per input, s")
     ap.add_argument("--speed", action="store_true", help="only the speed lines")
+    ap.add_argument("--keep", type=Path, help="write each kind's slowest input here")
     args = ap.parse_args(argv)
     if not args.speed:
         print(f"{'kind':<14}{'inputs':>8}{'clean':>8}{'accepted':>9}{'tracebacks':>11}"
-              f"{'>2 s':>8}{'long':>7}{'peak MB':>9}{'slowest':>9}{'secs':>8}")
+              f"{'>2 s':>8}{'long':>7}{'peak MB':>9}{'slowest':>9}{'cpu':>9}{'secs':>8}")
         bad = 0
         for kind in args.kinds.split(","):
             row = fuzz_kind(kind, args.n, args.seed, args.jobs, args.mem * 1024 * 1024,
-                            args.hard)
+                            args.hard, keep=args.keep)
             bad += row["traceback"] + row["crash"] + row["memory"] + row["hard"] + \
                 row["over_2s"] + row["long"]
     for line in speed_lines():

@@ -59,6 +59,14 @@ def run(mode: str, n: int, seed: int, data: Path) -> dict[str, Any]:
     stats = {"kills": 0, "mid_write": 0, "loads": 0, "orphans_after_start": 0,
              "max_per_battle": 0, "max_total": 0, "failures": []}
     for attempt in range(n):
+        battles = []
+        if mode == "autosave":
+            # the same three battles each time, from another point of each (played here,
+            # so the child spends its time autosaving)
+            battles = [play(new(20 + (attempt + k) % 3), (attempt * 7 + k) % 50, seed=k)
+                       for k in range(2)]
+            for g in battles:
+                g.battle_id = f"b{g.dice.seed}"
         pid = os.fork()
         if pid == 0:                                        # the child: save until killed
             try:
@@ -68,20 +76,16 @@ def run(mode: str, n: int, seed: int, data: Path) -> dict[str, Any]:
                         saves.save_game(games[i % 2], slot, verify=False)
                         i += 1
                 else:
-                    # the same three battles each time, from another point of each
-                    battles = [play(new(20 + (attempt + k) % 3), (attempt * 7 + k) % 50,
-                                    seed=k) for k in range(2)]
-                    for g in battles:
-                        g.battle_id = f"b{g.dice.seed}"
                     i = 0
                     while True:
                         g = battles[i % 2]
-                        play(g, 3, seed=i)
+                        if i % 6 < 2:                       # a move now and then
+                            play(g, 2, seed=i)
                         saves.autosave(g)
                         i += 1
             finally:
                 os._exit(0)
-        time.sleep(rng.uniform(0.002, 0.06) if mode == "save" else rng.uniform(0.01, 0.25))
+        time.sleep(rng.uniform(0.002, 0.06) if mode == "save" else rng.uniform(0.005, 0.15))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         stats["kills"] += 1

@@ -605,7 +605,7 @@ def _read_configuration(path: Path) -> BattleMap:
         try:
             sec = load_section(sec_path)
         except DataError as exc:
-            c.problem(f"section file is broken: {exc.report()}", entry=entry, field="section",
+            c.problem(f"section file is broken: {exc}", entry=entry, field="section",
                       node=item, key="section")
             continue
         placed.append(_Placed(sec, quadrant, rotation, entry))

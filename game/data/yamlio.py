@@ -271,8 +271,15 @@ def parse_yaml(text: str, file: str = "<text>") -> Any:
                 not what.startswith(("found", "expected", "could not")):
             raise DataError(file, str(what)[:300], line=line) from None
         raise DataError(file, f"{kind}: {str(what)[:300]}", line=line) from None
+    except yaml.reader.ReaderError as exc:
+        pos = exc.position if isinstance(exc.position, int) else 0
+        line = text.count("\n", 0, pos) + 1
+        what = f"#x{exc.character:04x}" if isinstance(exc.character, int) else "a character"
+        raise DataError(file, f"the text holds a control character ({what}) that YAML does not "
+                              f"allow", line=line) from None
     except yaml.YAMLError as exc:
-        raise DataError(file, f"YAML syntax error: {short(str(exc), 200)[1:-1]}") from None
+        first = str(exc).split("\n", 1)[0]
+        raise DataError(file, f"YAML syntax error: {short(first, 200)[1:-1]}") from None
     except RecursionError:
         raise DataError(file, f"nested more than {MAX_DEPTH} levels deep: no Hexfront file "
                               f"is") from None
@@ -325,6 +332,7 @@ class Checker:
         if len(self.problems) >= self.MAX_PROBLEMS:
             self.more += 1
             return
+        message = message.replace("\n", " / ")
         self.problems.append(DataError(self.file, _clip(message, 400) or "", entry=_clip(entry, 80),
                                        field=_clip(field, 80),
                                        line=line if line is not None else
