@@ -300,8 +300,6 @@ def _with_lines(data: dict[str, Any], text: str) -> dict[str, Any]:
     field per line) and, through ``actions_line``, where the action list starts."""
     out = _Lines(data)
     out.lines = {}
-    if len(text) > 64 * 1024 * 1024:
-        return out
     for n, line in enumerate(text.split("\n"), start=1):
         if line.startswith('  "') and '":' in line[:40]:
             key = line[3:line.index('":')]
@@ -320,10 +318,7 @@ def read_save(path: str | os.PathLike[str]) -> SaveFile:
 def parse_save_bytes(raw: bytes, name: str) -> SaveFile:
     if not raw.strip():
         raise DataError(name, "the file is empty, not a Hexfront save")
-    if b"\x00" in raw[:2] or raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        text = decode_text(raw, name, "a Hexfront save (saves are JSON text)")
-    else:
-        text = decode_text(raw, name, "a Hexfront save (saves are JSON text)")
+    text = decode_text(raw, name, "a Hexfront save (saves are JSON text)")
     data = parse_json(text, name, _JSON_LIMITS)
     if isinstance(data, dict):
         data = _with_lines(data, text)
