@@ -792,9 +792,10 @@ class Game:
         st = self.state
         u = st.units[a.uid]
         if not a.path:
+            was = u.facing
             u.facing = a.facing
             u.acted = True
-            return [UnitTurned(u.uid, u.hex, a.facing,
+            return [UnitTurned(u.uid, u.hex, a.facing, was,
                                text=f"{u.name} turns to face {DIRECTION_NAMES[a.facing]} in "
                                     f"{hex_label(u.hex)}.")]
         bonus = movement._road_bonus(st, u, st.phase)
@@ -818,7 +819,7 @@ class Game:
                 for roll in stp.rolls:           # ruling 15: stream first, then forest
                     die = self.dice.d6()
                     ok = die >= roll.need
-                    ev.append(MovementRoll(u.uid, roll.kind, die, roll.need, ok,
+                    ev.append(MovementRoll(u.uid, roll.kind, die, roll.need, ok, a, b,
                                            text=f"{u.name} rolls {die} to "
                                                 f"{'cross the stream' if roll.kind == 'stream' else 'enter the ' + roll.kind}"
                                                 f" into {hex_label(b)} (needs {roll.need}+): "
@@ -895,7 +896,7 @@ class Game:
         at = a if stage == "leave" else b
         names = ", ".join(st.units[x].name for x in elig)
         where = "leaving" if stage == "leave" else "entering"
-        return [DefensiveFireOffered(mover.uid, stage, at, elig,
+        return [DefensiveFireOffered(mover.uid, stage, at, elig, a, b, other_side(mover.side),
                                      text=f"{mover.name} is {where} {hex_label(at)}: "
                                           f"{other_side(mover.side)} may fire defensively "
                                           f"with {names}.")]
@@ -913,7 +914,8 @@ class Game:
         for n in range(shots):
             try:
                 ev += combat.resolve_attack(st, a.uid, p.mover, self.dice, defensive=True,
-                                            at_hex=p.at_hex, facing=mover.facing)
+                                            at_hex=p.at_hex, facing=mover.facing,
+                                            stage=p.stage)
             except IllegalAction:
                 if n == 0:
                     raise
@@ -935,7 +937,8 @@ class Game:
         st = self.state
         p: DefensiveFirePrompt = st.pending
         st.pending = None
-        return [DefensiveFirePassed(a.side, p.stage, text=f"{a.side} holds fire.")] + \
+        return [DefensiveFirePassed(a.side, p.stage, p.mover, p.at_hex, p.from_hex, p.to_hex,
+                                    text=f"{a.side} holds fire.")] + \
             self._continue_move()
 
     def _end_move(self, stopped: bool) -> list[Event]:
@@ -974,7 +977,8 @@ class Game:
                 u.facing = m.facings[-1]
         walked = tuple(m.walked)
         if walked:
-            ev.insert(0, UnitMoved(u.uid, walked, u.facing,
+            ev.insert(0, UnitMoved(u.uid, walked, u.facing, m.start, tuple(m.path), stopped,
+                                   u.hex,
                                    text=f"{u.name} moves {' - '.join(hex_label(h) for h in walked)}"
                                         + (" and stops." if stopped else ".")))
         return ev
@@ -992,7 +996,7 @@ class Game:
         u.carrier = c.uid
         u.hex = c.hex
         u.acted = True
-        return [UnitBoarded(u.uid, c.uid, text=f"{u.name} boards {c.name}.")]
+        return [UnitBoarded(u.uid, c.uid, c.hex, text=f"{u.name} boards {c.name}.")]
 
     def _do_Dismount(self, a: Dismount) -> list[Event]:
         st = self.state
@@ -1001,7 +1005,7 @@ class Game:
         u.carrier = None
         u.hex = c.hex
         u.acted = True
-        ev: list[Event] = [UnitDismounted(u.uid, c.hex, text=f"{u.name} dismounts from "
+        ev: list[Event] = [UnitDismounted(u.uid, c.hex, c.uid, text=f"{u.name} dismounts from "
                                                              f"{c.name} in {hex_label(c.hex)}.")]
         if movement.stop_problem(st, u, c.hex) is not None:
             cands = self._nearest_legal(u, c.hex)
@@ -1025,7 +1029,7 @@ class Game:
         u = st.units[a.uid]
         u.hex = a.hex
         st.pending = None
-        return [UnitDismounted(u.uid, a.hex, text=f"{a.side} places {u.name} in "
+        return [UnitDismounted(u.uid, a.hex, None, a.side, text=f"{a.side} places {u.name} in "
                                                   f"{hex_label(a.hex)}.")]
 
     def _do_DemolishBridge(self, a: DemolishBridge) -> list[Event]:
