@@ -300,8 +300,7 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         front = bool(_hook("front", front, ctx))
     ctx["front"] = front
     modifier = _hook("die_modifier", -1 if a.impaired else 0, ctx)
-    need = _hook("success_face", BASE_SUCCESS - modifier, ctx, modifier=modifier)
-    need = max(1, min(7, need))
+    need = max(1, min(7, BASE_SUCCESS - modifier))
     defense = _hook("defense", t.defense_value(front is not False), ctx)
     defense = max(1, defense)
     rules = TERRAIN_RULES[state.battle_map.terrain_at(t_hex)]
