@@ -909,21 +909,28 @@ class Game:
             if stopped:
                 break
         st.pending = None
+        m = st.moving
         if stopped:
-            return ev + self._end_move(stopped=True)
+            m.stopped = True
+        # rulebook: Multiple Defensive Fire - every unit eligible at this stage may still
+        # fire, one at a time, even after a shot has stopped the mover (results don't add)
         elig = tuple(x for x in self._df_eligible(mover, p.from_hex, p.to_hex, p.stage)
                      if x != a.uid)
         if elig:
             return ev + self._offer(mover, p.from_hex, p.to_hex, p.stage, elig)
+        if m.stopped:
+            return ev + self._end_move(stopped=True)
         return ev + self._continue_move()
 
     def _do_PassDefensiveFire(self, a: PassDefensiveFire) -> list[Event]:
         st = self.state
         p: DefensiveFirePrompt = st.pending
         st.pending = None
-        return [DefensiveFirePassed(a.side, p.stage, p.mover, p.at_hex, p.from_hex, p.to_hex,
-                                    text=f"{a.side} holds fire.")] + \
-            self._continue_move()
+        ev: list[Event] = [DefensiveFirePassed(a.side, p.stage, p.mover, p.at_hex, p.from_hex,
+                                               p.to_hex, text=f"{a.side} holds fire.")]
+        if st.moving is not None and st.moving.stopped:
+            return ev + self._end_move(stopped=True)
+        return ev + self._continue_move()
 
     def _end_move(self, stopped: bool) -> list[Event]:
         st = self.state
@@ -1213,7 +1220,8 @@ class Game:
             "outcome": None if st.outcome is None else [st.outcome.winner, st.outcome.reason],
             "moving": None if m is None else [m.uid, [hx(h) for h in m.path], m.index,
                                              m.stage, hx(m.start), m.final_facing,
-                                             m.road_bonus_left, [hx(h) for h in m.walked]],
+                                             m.road_bonus_left, [hx(h) for h in m.walked]]
+                      + (["stopped"] if m.stopped else []),
             "units": [[u.uid, u.card.id, u.side, hx(u.hex), u.facing, u.disrupted, u.damaged,
                        list(u.pending), u.carrier, u.destroyed, u.acted, u.fired_defensively]
                       for u in sorted(st.units.values(), key=lambda x: x.uid)],

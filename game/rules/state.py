@@ -159,6 +159,8 @@ class MoveInProgress:
     facings: list[int] = field(default_factory=list)       # facing on leaving each walked hex
     rolled: bool = False        # movement rolls for path[index] are already passed
     stage: str = ""             # "" (before the rolls), "leave", "enter" (ruling 14)
+    stopped: bool = False       # a defensive shot stopped it; other defenders may still
+                                # fire at this stage (rulebook: Multiple Defensive Fire)
 
 
 # --- units ---------------------------------------------------------------------------
@@ -278,7 +280,7 @@ class GameState:
             m = self.moving
             new.moving = MoveInProgress(m.uid, m.path, m.index, m.start, m.final_facing,
                                         m.road_bonus_left, list(m.walked), list(m.facings),
-                                        m.rolled, m.stage)
+                                        m.rolled, m.stage, m.stopped)
         return new
 
     # --- queries ------------------------------------------------------------------

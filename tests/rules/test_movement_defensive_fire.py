@@ -78,8 +78,33 @@ def test_units_that_wait_keep_their_shot():
     g.apply(Move("Axis", m.uid, (B,), None))
     assert set(g.state.pending.eligible) == {f.uid, f2.uid}
     g.apply(DefensiveFire("Allies", f.uid))          # hits: stopped in A
-    assert m.hex == A and g.state.pending is None
+    # rulebook: Multiple Defensive Fire - f2 may still fire at this stage; it holds
+    p = g.state.pending
+    assert isinstance(p, DefensiveFirePrompt) and p.stage == "leave" and p.eligible == (f2.uid,)
+    g.apply(PassDefensiveFire("Allies"))
+    assert m.hex == A and g.state.pending is None and m.acted
     assert not f2.fired_defensively
+
+
+def test_several_defenders_may_fire_at_the_stage_the_mover_was_stopped_in():
+    """rulebook: Multiple Defensive Fire - "If the target provokes defensive fire from
+    more than one enemy unit, then more than one unit can attack"; the defender decides
+    after seeing each shot, and the results don't add (one face-up Disrupted, removed
+    at the next casualty phase)."""
+    g, m, f = setup(HIT + HIT)
+    f2 = g.add_unit(rifles("United States"), "Allies", F)
+    g.apply(Move("Axis", m.uid, (B, C), None))
+    g.apply(DefensiveFire("Allies", f.uid))          # hits: the mover stops in A
+    assert m.disrupted and m.hex == A
+    assert g.state.pending.eligible == (f2.uid,) and g.state.to_act == "Allies"
+    assert DefensiveFire("Allies", f2.uid) in g.legal_actions()
+    ev = g.apply(DefensiveFire("Allies", f2.uid))    # a second hit at the same stage
+    assert f2.fired_defensively and any(e.kind == "DiceRolled" for e in ev)
+    assert g.state.pending is None and g.state.moving is None
+    assert m.hex == A and m.disrupted and m.acted and m.pending == []
+    from game.rules.combat import casualty_phase
+    casualty_phase(g.state)
+    assert not m.disrupted
 
 
 def test_miss_then_the_next_shooter_may_decide():
@@ -187,3 +212,4 @@ def test_only_the_defender_may_answer_the_prompt():
         g.apply(PassDefensiveFire("Axis"))
     with pytest.raises(IllegalAction):
         g.apply(EndPhase("Axis"))
+
