@@ -141,7 +141,19 @@ class DismountPlacement:
     side: str = ""              # the side that chooses (the dismounting unit's opponent)
 
 
-Decision = OrderChoice | DefensiveFirePrompt | DismountPlacement
+@dataclass(frozen=True)
+class FacingChoice:
+    """Rulebook: Vehicle Facing - at the end of its move the Vehicle ``uid`` (in ``hex``)
+    is turned to face one of its hex's six sides; its owner ``side`` chooses (``Face``).
+    Only after a move that reached its last hex: a stopped Vehicle faces the hex it
+    tried to enter, one sent back (ruling 6) keeps the facing it had there."""
+
+    uid: str
+    hex: Hex
+    side: str
+
+
+Decision = OrderChoice | DefensiveFirePrompt | DismountPlacement | FacingChoice
 
 
 @dataclass
@@ -305,6 +317,8 @@ class GameState:
             return other_side(self.units[p.mover].side)
         if isinstance(p, DismountPlacement):
             return p.side or other_side(self.units[p.uid].side)
+        if isinstance(p, FacingChoice):
+            return p.side
         if self.phase == Phase.SETUP_END:
             return self.defender if self.scenario == "assault" else self.first_player
         if self.phase == Phase.SETUP_OBJECTIVE:

@@ -213,3 +213,48 @@ def test_only_the_defender_may_answer_the_prompt():
     with pytest.raises(IllegalAction):
         g.apply(EndPhase("Axis"))
 
+
+def test_a_vehicle_moved_without_a_facing_is_faced_where_it_ends():
+    """rulebook: Vehicle Facing - "At the end of a Vehicle's movement, position it so
+    that it faces one of the six hex sides": after the defensive fire along the way has
+    been resolved (here: a miss), the owner chooses the facing (Face)."""
+    from game.rules.actions import Face, action_from_dict, action_to_dict
+    from game.rules.state import FacingChoice
+    g, m, f = setup(MISS + [1] * 8, mover=tank(speed=3))
+    g.apply(Move("Axis", m.uid, (B, C), None))
+    assert g.state.pending.stage == "leave"
+    g.apply(DefensiveFire("Allies", f.uid))                # misses
+    while isinstance(g.state.pending, DefensiveFirePrompt):
+        g.apply(PassDefensiveFire("Allies"))
+    p = g.state.pending
+    assert isinstance(p, FacingChoice) and p.uid == m.uid and p.hex == C and m.hex == C
+    assert g.state.to_act == "Axis"
+    assert g.legal_actions() == [Face("Axis", m.uid, d) for d in range(6)]
+    assert g.check(EndPhase("Axis")) is not None
+    assert g.check(Face("Axis", "allies-1", 2)) is not None
+    face = Face("Axis", m.uid, NW)
+    assert action_from_dict(action_to_dict(face)) == face
+    ev = g.apply(face)
+    assert m.facing == NW and g.state.pending is None and m.acted
+    assert [e.kind for e in ev] == ["FacingChosen"] and ev[0].from_facing is not None
+
+
+def test_a_stopped_vehicle_gets_no_facing_choice():
+    """rulebook: Facing and Stopped Movement - a Vehicle stopped by defensive fire faces
+    the hex it tried to enter; nothing is left to choose."""
+    g, m, f = setup([6] * 10 + [1] * 8, mover=tank(speed=3, front=4, rear=4),
+                    firer=tank("United States"))
+    g.apply(Move("Axis", m.uid, (B,), None))
+    g.apply(DefensiveFire("Allies", f.uid))
+    assert m.disrupted and g.state.pending is None
+    assert m.facing == direction_between(A, B)
+
+
+def test_a_move_with_a_facing_is_still_accepted():
+    """Old saves and AI code: Move(..., facing=f) faces the Vehicle at the end at once."""
+    g, m, f = setup([1] * 8, mover=tank(speed=3))
+    w1 = A.neighbor(W)
+    g.apply(Move("Axis", m.uid, (w1, w1.neighbor(W)), NE))
+    while isinstance(g.state.pending, DefensiveFirePrompt):
+        g.apply(PassDefensiveFire("Allies"))
+    assert g.state.pending is None and m.facing == NE
