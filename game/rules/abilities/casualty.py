@@ -2,6 +2,8 @@
 and in the casualty phase."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..events import CounterPlaced, Event
 from ..state import GameState, Unit
 from . import register
@@ -26,7 +28,7 @@ SPECS = define(
 
 
 @register("after_attack")
-def _after_attack(events, ab, ctx):
+def _after_attack(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Memory for Surprise Fire, Overlapping Fire, Armor-Piercing Rounds and
     Fighting Platform; Fanatic and SS Determination on a defensive-fire hit."""
     st: GameState = ctx["state"]
@@ -67,7 +69,7 @@ def _resist_disruption(st: GameState, u: Unit, dice) -> list[Event]:
 
 
 @register("after_casualty")
-def _after_casualty(events, ab, ctx):
+def _after_casualty(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Fanatic ignores, SS Determination may shake off, the Disrupted counters the
     casualty phase has just turned face up."""
     st: GameState = ctx["state"]

@@ -175,7 +175,7 @@ def _attack_candidates(st: GameState, u: Unit) -> list[Attack]:
 
 
 @register("activation_options")
-def _activation_options(value, ability, ctx):
+def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     """Mode attacks (Close Assault, Hand to Hand, Armor-Piercing Rounds, the hull
     cannon), attacks on exposed passengers, Fighting Platform passengers' attacks,
     and the extra actions of the current activation."""
@@ -212,7 +212,7 @@ def _activation_options(value, ability, ctx):
 
 
 @register("action_allowed")
-def _action_allowed(reason, ability, ctx):
+def _action_allowed(reason: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     """Lift "already acted" for the activation's extra actions, and let a Fighting
     Platform passenger attack."""
     if reason is None:
@@ -241,7 +241,7 @@ def _action_allowed(reason, ability, ctx):
 
 
 @register("perform")
-def _perform(value, ability, ctx):
+def _perform(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     """Defensive fire with Double Shot's second attack at the same stage and
     Suppressive Fire's once-per-provoking-move memory (other actions: the rules')."""
     if value is not None or not isinstance(ctx["action"], DefensiveFire):
@@ -275,7 +275,7 @@ def _note_step_shot(st: GameState, uid: str) -> None:
 
 
 @register("speed", "strike_and_fade")
-def _strike_and_fade_speed(value, ab, ctx):
+def _strike_and_fade_speed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     st: GameState = ctx["state"]
     u: Unit = ctx["unit"]
     tags = activation_tags(st, u.uid)
@@ -285,7 +285,7 @@ def _strike_and_fade_speed(value, ab, ctx):
 
 
 @register("can_fire_defensively", "suppressive_fire")
-def _suppressive_fire(value, ab, ctx):
+def _suppressive_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     e: Unit = ctx["firer"]
     if ctx.get("role") not in ("unit", "firer") or value is True or e.disrupted:
         return value

@@ -2,6 +2,8 @@
 suspensions, Forest Runner, Trench Crossing) and Bridge Demolition's spec."""
 from __future__ import annotations
 
+from typing import Any
+
 from .. import movement as rules_movement
 from ..cards import SOLDIER, VEHICLE
 from ..hexes import Hex
@@ -56,31 +58,31 @@ SPECS = define(
 
 
 @register("speed", "relocate")
-def _relocate(value, ab, ctx):
+def _relocate(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "unit":
         return value
     return ab.value if ctx["phase"] in (Phase.ASSAULT_FIRST, Phase.ASSAULT_SECOND) else 0
 
 
 @register("movement_roll_kinds", "weak_suspension")
-def _weak_suspension(kinds, ab, ctx):
+def _weak_suspension(kinds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx["terrain"] == Terrain.HILL and not ctx["along_road"]:
         return list(kinds) + ["hill"]
     return kinds
 
 
 @register("movement_roll_kinds", "forest_runner")
-def _forest_runner(kinds, ab, ctx):
+def _forest_runner(kinds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return [k for k in kinds if k != "forest"]
 
 
 @register("movement_roll_kinds", "trench_crossing")
-def _trench_crossing(kinds, ab, ctx):
+def _trench_crossing(kinds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return [k for k in kinds if k != "stream"]
 
 
 @register("move_cost", "excellent_suspension")
-def _excellent_suspension(cost, ab, ctx):
+def _excellent_suspension(cost: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx["terrain"] == Terrain.HILL and not ctx["along_road"] and ctx["unit"].is_vehicle:
         return min(cost, 1)
     return cost
@@ -97,7 +99,7 @@ def _all_road(st: GameState, start: Hex, path) -> bool:
 
 
 @register("path_speed", "high_gear")
-def _high_gear_speed(speed, ab, ctx):
+def _high_gear_speed(speed: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     path = ctx["path"]
     if path and _all_road(ctx["state"], ctx["start"], path):
         return speed + ab.value
@@ -105,7 +107,7 @@ def _high_gear_speed(speed, ab, ctx):
 
 
 @register("reach", "high_gear")
-def _high_gear_reach(result, ab, ctx):
+def _high_gear_reach(result: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """High Gear: hexes reachable by a move made entirely along roads with the extra
     speed (the ordinary search can't know the whole path is on the road)."""
     st: GameState = ctx["state"]
