@@ -35,7 +35,8 @@ from game.rules.odds import attack_odds
 from game.rules.state import GameState, Phase
 
 __all__ = ["TO_ACT", "UnitSpec", "EventSpec", "AttackCheck", "OddsCheck", "Expect", "Step", "Situation",
-           "build_game", "run_situation", "SituationResult", "main", "UNIT_FIELDS", "ODDS_FIELDS"]
+           "build_game", "run_situation", "SituationResult", "main", "UNIT_FIELDS", "ODDS_FIELDS",
+           "Advance"]
 
 #: the side of an action written without one (hold_fire, end_phase): the side to act
 #: when the step runs
@@ -46,6 +47,12 @@ UNIT_FIELDS = ("hex", "facing", "disrupted", "damaged", "pending", "destroyed", 
 #: odds fields an expectation may check
 ODDS_FIELDS = ("p_none", "p_disrupted", "p_damaged", "p_destroyed", "p_stopped", "dice",
                "need", "defense", "cover_need", "front", "band", "distance")
+
+
+@dataclass(frozen=True)
+class Advance(Action):
+    """A situation step that runs the automatic steps (initiative, casualty phase, end
+    of turn...) from the position - not an action of the rules."""
 
 
 @dataclass
@@ -127,6 +134,7 @@ class Expect:
     sees: list[tuple[str, str, bool]] = field(default_factory=list)
     attacks: list[AttackCheck] = field(default_factory=list)
     odds: list[OddsCheck] = field(default_factory=list)
+    los: list[tuple[Hex, Hex, bool]] = field(default_factory=list)   # between two hexes
 
 
 @dataclass
@@ -194,7 +202,7 @@ def run_situation(sit: Situation) -> SituationResult:
         where = f"step {i}" + (f" (line {step.line})" if step.line else "") + \
             f": {_describe(game, action)}"
         try:
-            events = game.apply(action)
+            events = game.advance() if isinstance(action, Advance) else game.apply(action)
         except IllegalAction as exc:
             if step.refused is not None:
                 if step.refused.lower() not in exc.reason.lower():
@@ -286,6 +294,14 @@ def check_expect(game: Game, exp: Expect, events: list[Event]) -> list[str]:
             why = f" (blocked by {hex_label(blk)})" if blk else ""
             out.append(f"line of sight {a} -> {b}: expected {'clear' if want else 'blocked'}, "
                        f"got {'clear' if got else 'blocked'}{why}")
+    for ha, hb, want in exp.los:
+        got = st.battle_map.can_see(ha, hb)
+        if got != want:
+            blk = st.battle_map.los.blocker(ha, hb)
+            why = f" (blocked by {hex_label(blk)})" if blk else ""
+            out.append(f"line of sight {hex_label(ha)} -> {hex_label(hb)}: expected "
+                       f"{'clear' if want else 'blocked'}, got "
+                       f"{'clear' if got else 'blocked'}{why}")
     for chk in exp.attacks:
         reason = why_not_attack(st, chk.attacker, chk.target, mode=chk.mode,
                                 defensive=chk.defensive)
