@@ -21,7 +21,7 @@ from game.rules.board import BattleMap
 from game.rules.cards import SIDES, UnitCard
 from game.rules.errors import DataError
 from game.rules.hexes import DIRECTION_NAMES, Hex, Hexside, hex_label, parse_hex_label
-from game.situations import (ODDS_FIELDS, TO_ACT, UNIT_FIELDS, Advance, AttackCheck,
+from game.situations import (ODDS_FIELDS, TO_ACT, UNIT_FIELDS, Advance, ArmyCheck, AttackCheck,
                              EventSpec, Expect, OddsCheck, Situation, Step, UnitSpec)
 from game.rules.state import COUNTERS, Phase
 from game.rules.terrain import Terrain
@@ -36,7 +36,9 @@ HALF_HEX = "/"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 TOP_FIELDS = ("name", "rule", "map", "scenario", "turn", "phase", "first_player", "active",
-              "dice", "seed", "options", "units", "actions", "expect")
+              "dice", "seed", "options", "units", "actions", "expect", "army")
+ARMY_FIELDS = ("side", "cards", "scenario", "role", "options", "expect")
+ARMY_EXPECT_FIELDS = ("legal", "problems", "points")
 UNIT_SPEC_FIELDS = ("card", "side", "hex", "facing", "disrupted", "damaged", "pending",
                     "aboard", "acted", "fired_defensively", "reserve")
 EXPECT_FIELDS = ("units", "events", "no_events", "phase", "turn", "to_act", "pending",
@@ -67,6 +69,11 @@ def parse_situation(doc: Any, file: str = "<situation>") -> Situation:
     c.unknown_keys(doc, TOP_FIELDS, entry="situation")
     name = c.field(doc, "name", text(120), entry="situation")
     rule = c.field(doc, "rule", text(10 ** 9), entry="situation", required=False, default="")
+    if "army" in doc:
+        army = _army_check(c, doc["army"], doc)
+        c.done()
+        return Situation(name=name, file=file, battle_map=BattleMap("none", {}), units=[],
+                         rule=rule, army=army)
     scenario = c.field(doc, "scenario", one_of("standard", "assault"), entry="situation",
                        required=False, default="standard")
     turn = c.field(doc, "turn", int_in(0, 99), entry="situation", required=False, default=1)
@@ -108,6 +115,59 @@ def parse_situation(doc: Any, file: str = "<situation>") -> Situation:
     return Situation(name=name, file=file, battle_map=battle_map, units=units, steps=steps,
                      expect=expect, rule=rule, scenario=scenario, turn=turn, phase=phase,
                      first_player=first, dice=dice, seed=seed, options=dict(options))
+
+
+def _army_check(c: Checker, node: Any, doc: dict[str, Any]) -> ArmyCheck | None:
+    """An army-validation situation: cards, side, scenario/role, options -> legal or
+    the reasons, and the points (rulebook: Building an Army; ruling 12)."""
+    entry = "army"
+    if not isinstance(node, dict):
+        c.problem("expected a mapping (side, cards, scenario, role, options, expect)",
+                  entry="situation", field="army", node=doc, key="army")
+        return None
+    for other in ("map", "units", "actions"):
+        if other in doc:
+            c.problem("an army-validation situation has no map, units or actions",
+                      entry="situation", field=other, node=doc, key=other)
+    c.unknown_keys(node, ARMY_FIELDS, entry=entry)
+    side = _get(c, node, "side", one_of(*SIDES), entry=entry, required=True)
+    scenario = _get(c, node, "scenario", one_of("standard", "assault"), entry=entry,
+                    default="standard")
+    role = _get(c, node, "role", one_of("attacker", "defender"), entry=entry)
+    if scenario == "assault" and role is None:
+        c.problem("the Assault scenario needs role: attacker or defender", entry=entry,
+                  field="role", node=node)
+    options = node.get("options") or {}
+    if not isinstance(options, dict):
+        c.problem("expected a mapping (historical, year, budget, max_units)", entry=entry,
+                  field="options", node=node, key="options")
+        options = {}
+    c.unknown_keys(options, ("historical", "year", "budget", "max_units"), entry="army options")
+    cards = []
+    raw = node.get("cards")
+    if not isinstance(raw, list):
+        c.problem("expected a list of cards (roster names or inline cards)", entry=entry,
+                  field="cards", node=node, key="cards" if "cards" in node else None)
+        raw = []
+    for i, item in enumerate(raw, 1):
+        card = _card(c, item, f"army card {i}", {"card": item})
+        if card is not None:
+            cards.append(card)
+    want = node.get("expect") or {}
+    if not isinstance(want, dict):
+        c.problem("expected a mapping (legal, problems, points)", entry=entry,
+                  field="expect", node=node, key="expect")
+        want = {}
+    c.unknown_keys(want, ARMY_EXPECT_FIELDS, entry="army expect")
+    legal = _get(c, want, "legal", _bool, entry="army expect")
+    problems = want.get("problems") or []
+    if not isinstance(problems, list) or not all(isinstance(p, str) for p in problems):
+        c.problem("expected a list of texts the problems must contain", entry="army expect",
+                  field="problems", node=want, key="problems")
+        problems = []
+    points = _get(c, want, "points", int_in(0, 100000), entry="army expect")
+    return ArmyCheck(side or "Axis", cards, scenario or "standard", role, dict(options),
+                     legal, list(problems), points)
 
 
 # --- small value parsers ------------------------------------------------------------------

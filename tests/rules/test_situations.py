@@ -219,3 +219,17 @@ actions:
 def parse_hex(label):
     from game.rules.hexes import parse_hex_label
     return parse_hex_label(label)
+
+
+def test_an_army_validation_situation_reports_a_wrong_expectation():
+    """The army-validation step (rulebook: Building an Army): a wrong expectation is a
+    mismatch naming the problems."""
+    sit = parse_situation(_doc("""
+name: wrong
+army: {side: Allies, cards: [KV-1, M1 Garand Rifle], options: {historical: true},
+       expect: {legal: true, points: 40}}
+"""))
+    result = run_situation(sit)
+    assert not result.ok
+    text = "\n".join(result.problems)
+    assert "expected legal" in text and "Soviet" in text and "points: expected 40, got 36" in text
