@@ -21,11 +21,11 @@ Duplicates are allowed: an army may hold any number of copies of a card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from game.rules.cards import SIDES, UnitCard
 
-__all__ = ["Army", "validate_army", "budget_for", "limits_for", "army_points",
+__all__ = ["Army", "validate_army", "budget_for", "army_budget", "limits_for", "army_points",
            "STANDARD_BUDGET", "ASSAULT_ATTACKER_BUDGET", "ASSAULT_DEFENDER_BUDGET",
            "MAX_UNITS", "HISTORICAL_LONERS", "ADJECTIVE"]
 
@@ -98,8 +98,15 @@ def budget_for(scenario: str = "standard", role: str | None = None) -> int:
     raise ValueError(f"unknown scenario '{scenario}' (standard or assault)")
 
 
+def army_budget(scenario: str, side: str, attacker: str | None) -> int:
+    """Points ``side`` may spend: 100 (Standard); Assault 120 attacker / 80 defender."""
+    if scenario == "assault":
+        return ASSAULT_ATTACKER_BUDGET if side == attacker else ASSAULT_DEFENDER_BUDGET
+    return STANDARD_BUDGET
+
+
 def limits_for(scenario: str = "standard", role: str | None = None,
-               options: Mapping | None = None) -> dict:
+               options: Mapping[Any, Any] | None = None) -> dict[Any, Any]:
     """Keyword arguments for :func:`validate_army` from a scenario and the game
     options (``historical``: bool, ``year``: int | None, ``budget``: an explicit
     override, ``max_units``)."""

@@ -164,14 +164,14 @@ class AttackPlan:
         return max(0, min(6, 7 - self.cover_need)) / 6
 
 
-class _Ctx(dict):
+class _Ctx(dict[str, Any]):
     """A hook context: a plain dict to the hooks, which also remembers (``hot``) the
     hook points that can matter for its attacker and target."""
 
     hot: frozenset[str] | None = None
 
 
-def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> dict:
+def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> _Ctx:
     """Context passed to ability hooks: ``state``, ``attacker``, ``target`` (the
     abilities of both run; ``ctx["role"]`` tells a hook whose ability it is), and
     the attack's ``mode``, ``defensive``, ``attacker_hex``, ``target_hex``,
@@ -186,7 +186,7 @@ def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> dict:
     return ctx
 
 
-_HOT: dict[tuple, frozenset[str]] = {}
+_HOT: dict[tuple[Any, ...], frozenset[str]] = {}
 
 
 def _hot_points(attacker: Unit, target: Unit) -> frozenset[str]:
@@ -211,7 +211,7 @@ def _hot_points(attacker: Unit, target: Unit) -> frozenset[str]:
     return hot
 
 
-def _hook(point: str, value: Any, ctx: dict, **extra: Any) -> Any:
+def _hook(point: str, value: Any, ctx: dict[Any, Any], **extra: Any) -> Any:
     """Run ``abilities.apply`` at ``point``, skipped cheaply when it can't change the
     value (attacks are simulated by the thousand)."""
     if not abilities.HOOKS.get(point):
@@ -257,11 +257,11 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         raise IllegalAction(f"{a.name} can't attack a friendly unit")
     if a.boarded and not (abilities.HOOKS.get("attack_from_aboard") and abilities.apply(
             "attack_from_aboard", False, state=state, attacker=a, target=t,
-            carrier=state.units.get(a.carrier), defensive=defensive) is True):
+            carrier=state.units.get(a.carrier or ""), defensive=defensive) is True):
         raise IllegalAction(f"{a.name} is aboard a transport and can't fire")
     if t.boarded and not (abilities.HOOKS.get("attackable_aboard") and abilities.apply(
             "attackable_aboard", False, state=state, attacker=a, target=t,
-            carrier=state.units.get(t.carrier)) is True):
+            carrier=state.units.get(t.carrier or "")) is True):
         raise IllegalAction(f"{t.name} is aboard a transport: attack the transport instead")
     if defensive and a.disrupted:
         raise IllegalAction(f"{a.name} is disrupted and can't make defensive-fire attacks")
@@ -300,8 +300,7 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         front = bool(_hook("front", front, ctx))
     ctx["front"] = front
     modifier = _hook("die_modifier", -1 if a.impaired else 0, ctx)
-    need = _hook("success_face", BASE_SUCCESS - modifier, ctx, modifier=modifier)
-    need = max(1, min(7, need))
+    need = max(1, min(7, BASE_SUCCESS - modifier))
     defense = _hook("defense", t.defense_value(front is not False), ctx)
     defense = max(1, defense)
     rules = TERRAIN_RULES[state.battle_map.terrain_at(t_hex)]
@@ -324,8 +323,9 @@ def plan_hits(state: GameState, plan: AttackPlan, successes: int) -> int:
     hits = hits_for(successes, plan.defense)
     if not abilities.HOOKS.get("hits") or (plan.hot is not None and "hits" not in plan.hot):
         return hits
-    return _hook("hits", hits, _ctx(state, a, t, successes=successes,
-                                    defense=plan.defense, plan=plan, **_plan_ctx(plan)))
+    out: int = _hook("hits", hits, _ctx(state, a, t, successes=successes,
+                                        defense=plan.defense, plan=plan, **_plan_ctx(plan)))
+    return out
 
 
 def plan_counters(state: GameState, plan: AttackPlan, hits: int, covered: bool) -> list[str]:
@@ -345,7 +345,7 @@ def plan_counters(state: GameState, plan: AttackPlan, hits: int, covered: bool) 
                                             **_plan_ctx(plan))))
 
 
-def _plan_ctx(plan: AttackPlan) -> dict:
+def _plan_ctx(plan: AttackPlan) -> dict[Any, Any]:
     return dict(mode=plan.mode, defensive=plan.defensive, attacker_hex=plan.attacker_hex,
                 target_hex=plan.target_hex, distance=plan.distance, band=plan.band,
                 front=plan.front)
@@ -354,7 +354,8 @@ def _plan_ctx(plan: AttackPlan) -> dict:
 # --- resolving an attack ------------------------------------------------------------------------
 def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: Dice, *,
                    mode: str = "normal", defensive: bool = False, at_hex: Hex | None = None,
-                   facing: int | None = None, secondary: bool = False) -> list[Event]:
+                   facing: int | None = None, secondary: bool = False,
+                   stage: str | None = None) -> list[Event]:
     """Roll one attack and place its counters; return the events.
 
     Raises :class:`IllegalAction` (before rolling anything) when the attack isn't
@@ -369,10 +370,12 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
     events: list[Event] = []
     rolls = dice.roll(plan.dice)
     successes = sum(1 for d in rolls if d >= plan.need)
-    events.append(DiceRolled(a.uid, tuple(rolls), plan.need, successes,
+    events.append(DiceRolled(a.uid, tuple(rolls), plan.need, successes, t.uid, plan.mode,
+                             plan.defensive, stage, plan.attacker_hex, plan.target_hex,
+                             plan.band, plan.distance, plan.front,
                              text=_dice_text(a, rolls, plan, successes)))
     hits = plan_hits(state, plan, successes)
-    events.append(HitsScored(t.uid, hits, text=_hits_text(t, hits, plan)))
+    events.append(HitsScored(t.uid, hits, a.uid, text=_hits_text(t, hits, plan)))
     covered = False
     if hits > 0 and plan.cover_need is not None:
         covered, cover_events = _cover_roll(t, plan, dice)
@@ -382,10 +385,11 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
             was = t.disrupted
             t.disrupted = True
             events.append(CounterPlaced(
-                t.uid, DISRUPTED, True,
+                t.uid, DISRUPTED, True, a.uid,
                 text=f"{t.name} is hit by defensive fire: face-up Disrupted counter"
                      + (" (already disrupted; disruptions don't add up)." if was else ".")))
             events.append(UnitStopped(t.uid, plan.target_hex, "disrupted by defensive fire",
+                                      a.uid, stage,
                                       text=f"{t.name} stops in {hex_label(plan.target_hex)}: "
                                            f"disrupted by defensive fire."))
     else:
@@ -396,7 +400,7 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
                 plan=plan, events=events, **_plan_ctx(plan))))
         for c in new:
             t.pending.append(c)
-            events.append(CounterPlaced(t.uid, c, False,
+            events.append(CounterPlaced(t.uid, c, False, a.uid,
                                         text=f"{t.name} gets a face-down {c.capitalize()} "
                                              f"counter."))
     if abilities.HOOKS.get("after_attack"):

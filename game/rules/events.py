@@ -25,7 +25,7 @@ __all__ = [
     "UnitPutBack", "CountersFlipped", "UnitDestroyed", "UnitDamaged", "UnitDisrupted",
     "DisruptionRemoved", "BridgeDestroyed", "BridgeDemolitionRoll", "UnitBoarded",
     "UnitDismounted", "ObjectiveControl", "PointsCounted", "TurnEnded", "GameEnded",
-    "AttackDeclared", "event_to_dict", "labels",
+    "AttackDeclared", "FacingChosen", "event_to_dict", "labels",
 ]
 
 
@@ -49,7 +49,7 @@ class Event:
         return self.kind
 
 
-def event_to_dict(ev: Event) -> dict:
+def event_to_dict(ev: Event) -> dict[Any, Any]:
     """A JSON-able record of an event (hexes become [q, r])."""
     def conv(v: Any) -> Any:
         if isinstance(v, Hex):
@@ -75,7 +75,7 @@ class CoinFlipped(Event):
 
 @dataclass(frozen=True)
 class InitiativeRolled(Event):
-    rolls: dict          # side -> (die1, die2, bonus)
+    rolls: dict[str, Any]  # side -> (die1, die2, bonus)
     winner: str | None   # None: tie on total and bonus, reroll
 
     def describe(self) -> str:
@@ -156,8 +156,17 @@ class UnitUndeployed(Event):
 @dataclass(frozen=True)
 class UnitMoved(Event):
     uid: str
-    path: tuple          # hexes entered, start excluded
+    path: tuple[Any, ...]  # hexes entered, start excluded
     facing: int
+    start: Hex | None = None     # where the move began
+    planned: tuple[Any, ...] = ()          # the whole path the mover asked for (start excluded)
+    stopped: bool = False        # the move ended early (failed roll, defensive fire)
+    end: Hex | None = None       # where the unit ends up (after ruling 6's put-back)
+
+    @property
+    def route(self) -> tuple[Any, ...]:
+        """Start hex and every hex entered, in order."""
+        return ((self.start,) if self.start is not None else ()) + tuple(self.path)
 
     def describe(self) -> str:
         return f"{self.uid} moves {labels(self.path)}."
@@ -168,9 +177,23 @@ class UnitTurned(Event):
     uid: str
     hex: Hex
     facing: int
+    from_facing: int | None = None
 
     def describe(self) -> str:
         return f"{self.uid} turns in {hex_label(self.hex)}."
+
+
+@dataclass(frozen=True)
+class FacingChosen(Event):
+    """A Vehicle's facing chosen where its move ended (``Face``)."""
+
+    uid: str
+    hex: Hex
+    facing: int
+    from_facing: int | None = None
+
+    def describe(self) -> str:
+        return f"{self.uid} faces {self.facing} in {hex_label(self.hex)}."
 
 
 @dataclass(frozen=True)
@@ -180,6 +203,8 @@ class MovementRoll(Event):
     die: int
     needed: int
     ok: bool
+    from_hex: Hex | None = None   # the step the roll is for
+    to_hex: Hex | None = None
 
     def describe(self) -> str:
         res = "passes" if self.ok else "fails"
@@ -191,6 +216,8 @@ class UnitStopped(Event):
     uid: str
     hex: Hex
     why: str
+    by: str | None = None         # the unit whose defensive fire stopped it
+    stage: str | None = None      # "leave" / "enter" for defensive fire
 
     def describe(self) -> str:
         return f"{self.uid} stops in {hex_label(self.hex)}: {self.why}."
@@ -213,6 +240,7 @@ class UnitPutBack(Event):
 class UnitBoarded(Event):
     uid: str
     carrier: str
+    hex: Hex | None = None
 
     def describe(self) -> str:
         return f"{self.uid} boards {self.carrier}."
@@ -222,6 +250,8 @@ class UnitBoarded(Event):
 class UnitDismounted(Event):
     uid: str
     hex: Hex
+    carrier: str | None = None
+    placed_by: str | None = None  # the side that chose the hex (an overstacked dismount)
 
     def describe(self) -> str:
         return f"{self.uid} dismounts in {hex_label(self.hex)}."
@@ -233,7 +263,10 @@ class DefensiveFireOffered(Event):
     mover: str
     stage: str
     at_hex: Hex
-    eligible: tuple
+    eligible: tuple[Any, ...]
+    from_hex: Hex | None = None   # the mover's step
+    to_hex: Hex | None = None
+    side: str | None = None       # the defender, who decides
 
     def describe(self) -> str:
         where = "leaves" if self.stage == "leave" else "enters"
@@ -245,6 +278,10 @@ class DefensiveFireOffered(Event):
 class DefensiveFirePassed(Event):
     side: str
     stage: str
+    mover: str | None = None
+    at_hex: Hex | None = None
+    from_hex: Hex | None = None
+    to_hex: Hex | None = None
 
     def describe(self) -> str:
         return f"{self.side} holds fire."
@@ -265,9 +302,18 @@ class AttackDeclared(Event):
 @dataclass(frozen=True)
 class DiceRolled(Event):
     uid: str
-    dice: tuple
+    dice: tuple[Any, ...]
     need: int
     successes: int
+    target: str | None = None         # who was attacked
+    mode: str = "normal"
+    defensive: bool = False
+    stage: str | None = None          # defensive fire: "leave" / "enter"
+    attacker_hex: Hex | None = None
+    target_hex: Hex | None = None     # where the target counts as standing
+    band: str | None = None
+    distance: int | None = None
+    front: bool | None = None         # a Vehicle target hit in its front
 
     def describe(self) -> str:
         shown = ", ".join(str(d) for d in self.dice) or "no dice"
@@ -290,6 +336,7 @@ class CoverRolled(Event):
 class HitsScored(Event):
     target: str
     hits: int
+    by: str | None = None             # the attacker
 
     def describe(self) -> str:
         return f"{self.target} takes {self.hits} hit(s)." if self.hits else f"{self.target} is missed."
@@ -300,6 +347,7 @@ class CounterPlaced(Event):
     target: str
     counter: str
     face_up: bool = False
+    by: str | None = None             # the attacker
 
     def describe(self) -> str:
         how = "face-up" if self.face_up else "face-down"
@@ -309,7 +357,7 @@ class CounterPlaced(Event):
 @dataclass(frozen=True)
 class CountersFlipped(Event):
     uid: str
-    counters: tuple
+    counters: tuple[Any, ...]
 
     def describe(self) -> str:
         return f"{self.uid}: counters flipped ({', '.join(self.counters)})."
@@ -381,7 +429,7 @@ class ObjectiveControl(Event):
 
 @dataclass(frozen=True)
 class PointsCounted(Event):
-    points: dict
+    points: dict[Any, Any]
 
     def describe(self) -> str:
         return "Points on the map: " + ", ".join(f"{s} {p}" for s, p in sorted(self.points.items())) + "."

@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 import weakref
 from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from . import abilities
 from .hexes import Hex, Hexside, direction_between, hex_label
@@ -83,17 +83,19 @@ def impassable(unit: Unit, terrain: Terrain) -> bool:
 def movement_speed(state: GameState, unit: Unit, phase: Phase | None = None) -> int:
     """Current speed (damaged Vehicles -1) after ability hooks."""
     phase = phase or state.phase
-    return abilities.apply("speed", unit.current_speed, state=state, unit=unit, phase=phase)
+    speed: int = abilities.apply("speed", unit.current_speed, state=state, unit=unit,
+                                 phase=phase)
+    return speed
 
 
 def _type_word(unit: Unit) -> str:
     return "Vehicles" if unit.is_vehicle else "Soldiers"
 
 
-_EDGES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_EDGES: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 
 
-def _edge_table(bm) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
+def _edge_table(bm: Any) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
     """Per map: for each playable hex, its playable neighbours with (hexside, road
     link, stream), computed once."""
     table = _EDGES.get(bm)
@@ -112,17 +114,18 @@ def _edge_table(bm) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
 
 @dataclass
 class _Graph:
-    hexes: list
-    index: dict
-    terrain: list
-    adj: list          # per index: tuple of (j, hexside, road link, stream)
-    cache: dict = field(default_factory=dict)   # hook-free search results
+    hexes: list[Any]
+    index: dict[Any, Any]
+    terrain: list[Any]
+    adj: list[Any]     # per index: tuple of (j, hexside, road link, stream)
+    cache: dict[Any, Any] = field(default_factory=dict)   # hook-free search results
+    results: dict[Any, Any] = field(default_factory=dict)  # ... with stacking applied
 
 
-_GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_GRAPHS: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 
 
-def _graph(bm) -> _Graph:
+def _graph(bm: Any) -> _Graph:
     """The map as an int-indexed graph (built once per map) for the fast search."""
     g = _GRAPHS.get(bm)
     if g is None:
@@ -137,8 +140,7 @@ def _graph(bm) -> _Graph:
 
 
 _MOVEMENT = (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND)
-_MOVE_POINTS = ("can_enter", "move_cost", "needs_movement_roll", "movement_roll_need",
-                "movement_roll_kinds")
+_MOVE_POINTS = ("move_cost", "movement_roll_kinds")
 
 
 def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
@@ -160,11 +162,6 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
         ctx_base = dict(state=state, unit=unit, from_hex=a, to_hex=b, terrain=t_to,
                         along_road=along, phase=phase or state.phase)
     if along:
-        if ctx_base is not None:
-            ok = abilities.apply("can_enter", True, **ctx_base)
-            if ok is not True:
-                return Step(reason=ok if isinstance(ok, str) else
-                            f"{unit.name} can't enter {hex_label(b)}")
         free = bool(bonus_left)
         cost = 0 if free else 1
         if ctx_base is not None:
@@ -174,12 +171,7 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
     if impassable(unit, t_from):
         return Step(reason=f"{unit.name} can leave the {t_from.value} in {hex_label(a)} "
                            f"only along the road")
-    can = not impassable(unit, t_to)
-    if ctx_base is not None:
-        can = abilities.apply("can_enter", can, **ctx_base)
-    if can is not True:
-        if isinstance(can, str) and can:
-            return Step(reason=can)
+    if impassable(unit, t_to):
         return Step(reason=f"{_type_word(unit)} can't enter {t_to.value}")
     rules = TERRAIN_RULES[t_to]
     cost = rules.vehicle_cost if unit.is_vehicle else 1
@@ -196,16 +188,8 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
         kinds = list(abilities.apply("movement_roll_kinds", kinds, **ctx_base))
     if not kinds:
         return Step(cost=cost)
-    rolls: list[RollInfo] = []
-    for kind in kinds:      # ruling 15: the stream first, then the forest
-        need_roll = True
-        need = ROLL_NEED
-        if ctx_base is not None:
-            need_roll = abilities.apply("needs_movement_roll", True, kind=kind, **ctx_base)
-            need = abilities.apply("movement_roll_need", ROLL_NEED, kind=kind, **ctx_base)
-        if need_roll:
-            rolls.append(RollInfo(kind, a, b, need))
-    return Step(cost=cost, rolls=tuple(rolls))
+    # ruling 15: the stream first, then the forest
+    return Step(cost=cost, rolls=tuple(RollInfo(kind, a, b, ROLL_NEED) for kind in kinds))
 
 
 def _speed_one(state: GameState, unit: Unit, speed: int, phase: Phase) -> bool:
@@ -215,8 +199,7 @@ def _speed_one(state: GameState, unit: Unit, speed: int, phase: Phase) -> bool:
 def _road_bonus(state: GameState, unit: Unit, phase: Phase) -> bool:
     """Rulebook: Road Bonus - each phase, a Vehicle's first hex along a road is free
     (once per phase, even if an ability lets it move twice)."""
-    left = unit.is_vehicle and unit.uid not in state.road_bonus_used
-    return bool(abilities.apply("road_bonus", left, state=state, unit=unit, phase=phase))
+    return unit.is_vehicle and unit.uid not in state.road_bonus_used
 
 
 def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> str | None:
@@ -235,33 +218,49 @@ def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> st
 
 
 # --- stacking -----------------------------------------------------------------------------
+def occupancy(state: GameState, unit: Unit) -> tuple[dict[Hex, int], dict[Hex, Unit]]:
+    """For stacking (rulebook: Stacking) as seen by ``unit``: friendly units per hex and
+    the Vehicle in each hex, passengers and ``unit`` itself left out."""
+    friends: dict[Hex, int] = {}
+    vehicles: dict[Hex, Unit] = {}
+    side = unit.side
+    for other in state.units.values():
+        h = other.hex
+        if other is unit or h is None or other.destroyed or other.carrier is not None:
+            continue
+        if other.side == side:
+            friends[h] = friends.get(h, 0) + 1
+        if other.is_vehicle:
+            vehicles[h] = other
+    return friends, vehicles
+
+
+def stacking_problem(unit: Unit, h: Hex, friends: dict[Hex, int],
+                     vehicles: dict[Hex, Unit]) -> str | None:
+    """The stacking rule: at most two friendly units, and one Vehicle, per hex."""
+    if friends.get(h, 0) >= 2:
+        return f"{hex_label(h)} already holds two friendly units (stacking limit)"
+    if unit.is_vehicle:
+        vehicle = vehicles.get(h)
+        if vehicle is not None:
+            whose = "a friendly" if vehicle.side == unit.side else "an enemy"
+            return f"{hex_label(h)} already holds {whose} Vehicle (one Vehicle per hex)"
+    return None
+
+
+def stacking_blocked(unit: Unit, friends: dict[Hex, int],
+                     vehicles: dict[Hex, Unit]) -> set[Hex]:
+    """The hexes where :func:`stacking_problem` refuses ``unit`` (for whole searches)."""
+    out = {h for h, n in friends.items() if n >= 2}
+    if unit.is_vehicle:
+        out.update(vehicles)
+    return out
+
+
 def stop_problem(state: GameState, unit: Unit, h: Hex) -> str | None:
     """Why ``unit`` may not end a move in ``h`` (rulebook: Stacking), else None."""
-    friends = 0
-    vehicle = None
-    for other in state.units.values():
-        if other is unit or other.hex != h or other.destroyed or other.carrier is not None:
-            continue
-        if other.carrier == unit.uid:
-            continue
-        counts = abilities.apply("stacking_counts", True, state=state, unit=other, hex=h) \
-            if abilities.has_hooks("stacking_counts") else True
-        if not counts:
-            continue
-        if other.side == unit.side:
-            friends += 1
-        if other.is_vehicle:
-            vehicle = other
-    if friends >= 2:
-        return f"{hex_label(h)} already holds two friendly units (stacking limit)"
-    if unit.is_vehicle and vehicle is not None:
-        whose = "a friendly" if vehicle.side == unit.side else "an enemy"
-        return f"{hex_label(h)} already holds {whose} Vehicle (one Vehicle per hex)"
-    if abilities.has_hooks("can_stop"):
-        ok = abilities.apply("can_stop", True, state=state, unit=unit, hex=h)
-        if ok is not True:
-            return ok if isinstance(ok, str) and ok else f"{unit.name} can't stop in {hex_label(h)}"
-    return None
+    friends, vehicles = occupancy(state, unit)
+    return stacking_problem(unit, h, friends, vehicles)
 
 
 def can_stop(state: GameState, unit: Unit, h: Hex) -> bool:
@@ -294,6 +293,7 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     # Hooks keyed on the unit's own abilities depend only on the unit and the step
     # (see game.rules.abilities), so their searches are cached per card as well;
     # rule-level or aura hooks at these points turn the cache off.
+    ckey: tuple[Any, ...] | None
     if not hooked:
         ckey = (o, veh, speed, speed_one, bonus0, state.destroyed_bridges)
     elif not abilities.shared_hooks(_MOVE_POINTS):
@@ -306,7 +306,8 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     if out is None:
         veh = unit.is_vehicle
         if hooked:
-            def price(i: int, j: int, side, road, stream, bonus_left: bool):
+            def price(i: int, j: int, side: Any, road: bool, stream: bool,
+                      bonus_left: bool) -> Any:
                 st = step(state, unit, hexes[i], hexes[j], bonus_left=bonus_left,
                           speed_one=speed_one, phase=phase)
                 if st.reason is not None:
@@ -320,12 +321,14 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 tcost = {t: min(c, 1) for t, c in tcost.items()}
             froll = {t: veh and TERRAIN_RULES[t].vehicle_roll for t in Terrain}
 
-            def price(i: int, j: int, side, road, stream, bonus_left: bool):
+            def price(i: int, j: int, side: Any, road: bool, stream: bool,
+                      bonus_left: bool) -> Any:
                 if road and side not in broken:
                     return (0, (), True) if bonus_left else (1, (), False)
                 tj = terr_of[j]
                 if not enter[terr_of[i]] or not enter[tj]:
                     return None
+                rolls: tuple[Any, ...]
                 if stream:
                     rolls = (("stream", i, j), ("forest", i, j)) if froll[tj] else (("stream", i, j),)
                 elif froll[tj]:
@@ -335,10 +338,10 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 return tcost[tj], rolls, False
         # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
         best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
-        found: dict[int, tuple[int, int, tuple, tuple, bool]] = {}
-        heap: list = [(0, 0, False, 0, o, (), ())]
+        found: dict[int, tuple[int, int, tuple[Any, ...], tuple[Any, ...], bool]] = {}
+        heap: list[Any] = [(0, 0, False, 0, o, (), ())]
         counter = 1
-        cache: dict = {}
+        cache: dict[Any, Any] = {}
         while heap:
             cost, nrolls, used, _, i, path, rolls = heapq.heappop(heap)
             bl = bonus0 and not used
@@ -377,7 +380,7 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 heapq.heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
                 counter += 1
 
-        def roll_info(r) -> RollInfo:
+        def roll_info(r: Any) -> RollInfo:
             if isinstance(r, RollInfo):
                 return r
             return RollInfo(r[0], hexes[r[1]], hexes[r[2]])
@@ -387,22 +390,23 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
             if len(g.cache) > 4096:
                 g.cache.clear()
             g.cache[ckey] = out
-    if abilities.has_hooks("can_stop") or abilities.has_hooks("stacking_counts"):
-        stops = {h: stop_problem(state, unit, h) is None for h in out}
-    else:
-        friends: dict[Hex, int] = {}
-        vehicles: set[Hex] = set()
-        for o in state.units.values():
-            if o is unit or o.hex is None or o.destroyed or o.carrier is not None:
-                continue
-            if o.side == unit.side:
-                friends[o.hex] = friends.get(o.hex, 0) + 1
-            if o.is_vehicle:
-                vehicles.add(o.hex)
-        if not unit.is_vehicle:
-            vehicles = set()
-        stops = {h: friends.get(h, 0) < 2 and h not in vehicles for h in out}
-    result = {h: Reach(p, c, r, u, stops[h]) for h, (c, _, p, r, u) in out.items()}
+    friends, vehicles = occupancy(state, unit)
+    blocked = stacking_blocked(unit, friends, vehicles)
+    rkey = None
+    result: dict[Hex, Reach] = {}
+    if ckey is not None:
+        # the same search with the same hexes closed by stacking: the same answer
+        rkey = (ckey, frozenset(h for h in blocked if h in out))
+        hit = g.results.get(rkey)
+        if hit is not None:
+            result = hit
+            rkey = None
+    if ckey is None or rkey is not None:
+        result = {h: Reach(p, c, r, u, h not in blocked) for h, (c, _, p, r, u) in out.items()}
+        if rkey is not None:
+            if len(g.results) > 4096:
+                g.results.clear()
+            g.results[rkey] = result
     if abilities.has_hooks("reach"):
         result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,
                                  start=origin)
@@ -489,6 +493,7 @@ def why_not_reach(state: GameState, uid: str, target: Hex, phase: Phase | None =
 def _unbounded_cost(state: GameState, unit: Unit, target: Hex, phase: Phase,
                     speed: int) -> int | None:
     origin = unit.hex
+    assert origin is not None
     speed_one = _speed_one(state, unit, speed, phase)
     bonus0 = _road_bonus(state, unit, phase)
     dist = {(origin, False): 0}

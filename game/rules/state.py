@@ -10,6 +10,8 @@ shares the immutable parts (map, cards).
 """
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
@@ -56,7 +58,7 @@ class Phase(str, Enum):
     GAME_OVER = "game_over"
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # a label, not str.title()
         return _PHASE_TITLES[self]
 
     @property
@@ -141,7 +143,19 @@ class DismountPlacement:
     side: str = ""              # the side that chooses (the dismounting unit's opponent)
 
 
-Decision = OrderChoice | DefensiveFirePrompt | DismountPlacement
+@dataclass(frozen=True)
+class FacingChoice:
+    """Rulebook: Vehicle Facing - at the end of its move the Vehicle ``uid`` (in ``hex``)
+    is turned to face one of its hex's six sides; its owner ``side`` chooses (``Face``).
+    Only after a move that reached its last hex: a stopped Vehicle faces the hex it
+    tried to enter, one sent back (ruling 6) keeps the facing it had there."""
+
+    uid: str
+    hex: Hex
+    side: str
+
+
+Decision = OrderChoice | DefensiveFirePrompt | DismountPlacement | FacingChoice
 
 
 @dataclass
@@ -159,6 +173,8 @@ class MoveInProgress:
     facings: list[int] = field(default_factory=list)       # facing on leaving each walked hex
     rolled: bool = False        # movement rolls for path[index] are already passed
     stage: str = ""             # "" (before the rolls), "leave", "enter" (ruling 14)
+    stopped: bool = False       # a defensive shot stopped it; other defenders may still
+                                # fire at this stage (rulebook: Multiple Defensive Fire)
 
 
 # --- units ---------------------------------------------------------------------------
@@ -223,7 +239,7 @@ class Unit:
 class GameState:
     battle_map: BattleMap
     scenario: str = "standard"
-    options: dict = field(default_factory=dict)
+    options: dict[Any, Any] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)
     turn: int = 0
     phase: Phase = Phase.SETUP_ORDER
@@ -239,7 +255,7 @@ class GameState:
     moving: MoveInProgress | None = None      # a move paused for defensive fire
     version: int = 0                          # bumped on every change (caches key on it)
     road_bonus_used: frozenset[str] = frozenset()   # Vehicles that used the road bonus this phase
-    marks: dict = field(default_factory=dict)  # ability memory (game.rules.ability_hooks):
+    marks: dict[Any, Any] = field(default_factory=dict)  # ability memory (game.rules.ability_hooks):
                                                # immutable values only (tuples, frozensets)
 
     def __post_init__(self) -> None:
@@ -252,7 +268,7 @@ class GameState:
     @classmethod
     def blank(cls, battle_map: BattleMap, scenario: str = "standard", *,
               phase: Phase = Phase.MOVEMENT_FIRST, turn: int = 1,
-              first_player: str = "Axis", options: dict | None = None) -> "GameState":
+              first_player: str = "Axis", options: dict[Any, Any] | None = None) -> "GameState":
         """An empty state for hand-built positions (tests, situations, the UI's
         previews): no units, turn 1, Axis first player, ends Axis left /
         Allies right, in the first player's movement phase."""
@@ -267,10 +283,15 @@ class GameState:
     def copy(self) -> "GameState":
         """A deep copy that shares the immutable map and cards."""
         new = GameState.__new__(GameState)
-        for f in fields(self):
-            setattr(new, f.name, getattr(self, f.name))
+        new.__dict__.update(self.__dict__)          # the fields; mutable ones replaced below
         new.options = dict(self.options)
-        new.units = {uid: _copy_unit(u) for uid, u in self.units.items()}
+        units: dict[str, Unit] = {}
+        for uid, u in self.units.items():
+            c = object.__new__(Unit)
+            c.__dict__.update(u.__dict__)
+            c.pending = list(u.pending)
+            units[uid] = c
+        new.units = units
         new.ends = dict(self.ends)
         new.initiative_rolls = dict(self.initiative_rolls)
         new.marks = dict(self.marks)
@@ -278,8 +299,42 @@ class GameState:
             m = self.moving
             new.moving = MoveInProgress(m.uid, m.path, m.index, m.start, m.final_facing,
                                         m.road_bonus_left, list(m.walked), list(m.facings),
-                                        m.rolled, m.stage)
+                                        m.rolled, m.stage, m.stopped)
         return new
+
+    def hash_blob(self) -> str:
+        """The canonical JSON text of the state (``Game.state_hash`` hashes it)."""
+        st = self
+        def hx(h: Hex | None) -> list[int] | None:
+            return None if h is None else [h.q, h.r]
+        p = st.pending
+        pend: Any = None
+        if p is not None:
+            pend = {"type": type(p).__name__}
+            for k, v in p.__dict__.items():
+                if isinstance(v, Hex):
+                    v = hx(v)
+                elif isinstance(v, tuple):
+                    v = [hx(x) if isinstance(x, Hex) else x for x in v]
+                pend[k] = v
+        m = st.moving
+        data = {
+            "scenario": st.scenario, "turn": st.turn, "phase": st.phase.value,
+            "first": st.first_player, "second": st.second_player, "ends": st.ends,
+            "bridges": sorted([hx(s.a), hx(s.b)] for s in st.destroyed_bridges),
+            "objective": hx(st.objective), "attacker": st.attacker, "pending": pend,
+            "outcome": None if st.outcome is None else [st.outcome.winner, st.outcome.reason],
+            "moving": None if m is None else [m.uid, [hx(h) for h in m.path], m.index,
+                                             m.stage, hx(m.start), m.final_facing,
+                                             m.road_bonus_left, [hx(h) for h in m.walked]]
+            + (["stopped"] if m.stopped else []),
+            "units": [unit_record(u) for u in sorted(st.units.values(), key=lambda x: x.uid)],
+        }
+        if st.marks:
+            data["marks"] = repr(sorted(st.marks.items()))
+        if st.road_bonus_used:              # only when set: older saves keep their hashes
+            data["road_bonus_used"] = sorted(st.road_bonus_used)
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
     # --- queries ------------------------------------------------------------------
     @property
@@ -303,6 +358,8 @@ class GameState:
             return other_side(self.units[p.mover].side)
         if isinstance(p, DismountPlacement):
             return p.side or other_side(self.units[p.uid].side)
+        if isinstance(p, FacingChoice):
+            return p.side
         if self.phase == Phase.SETUP_END:
             return self.defender if self.scenario == "assault" else self.first_player
         if self.phase == Phase.SETUP_OBJECTIVE:
@@ -328,7 +385,9 @@ class GameState:
         return [u for u in self.units.values()
                 if u.on_map and (side is None or u.side == side)]
 
-    def units_at(self, h: Hex, include_boarded: bool = True) -> list[Unit]:
+    def units_at(self, h: Hex | None, include_boarded: bool = True) -> list[Unit]:
+        if h is None:
+            return []
         return [u for u in self.units.values()
                 if u.hex == h and not u.destroyed and (include_boarded or u.carrier is None)]
 
@@ -345,7 +404,8 @@ class GameState:
         obj = self.objective
         if obj is None:
             return None
-        present = {u.side for u in self.units.values() if u.on_map and u.hex.distance(obj) <= 1}
+        present = {u.side for u in self.units.values()
+                   if u.on_map and u.hex is not None and u.hex.distance(obj) <= 1}
         if len(present) == 1:
             return next(iter(present))
         return None
@@ -355,7 +415,29 @@ class GameState:
         self.version += 1
 
 
+#: the Unit field list, defined once (by the dataclass): hashes and copies are built
+#: from it
+UNIT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Unit))
+
+
 def _copy_unit(u: Unit) -> Unit:
-    return Unit(u.uid, u.card, u.side, u.hex, u.facing, u.disrupted, u.damaged,
-                list(u.pending), u.carrier, u.destroyed, u.acted, u.fired_defensively)
+    new = object.__new__(Unit)
+    new.__dict__.update(u.__dict__)
+    new.pending = list(u.pending)
+    return new
+
+
+def unit_record(u: Unit) -> list[Any]:
+    """The unit as plain JSON-able values, field by field (state hashes)."""
+    out: list[Any] = []
+    for name in UNIT_FIELDS:
+        v = getattr(u, name)
+        if name == "card":
+            v = v.id
+        elif isinstance(v, Hex):
+            v = [v.q, v.r]
+        elif isinstance(v, list):
+            v = list(v)
+        out.append(v)
+    return out
 

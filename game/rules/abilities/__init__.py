@@ -1,9 +1,28 @@
-"""The special-ability hook registry ("abilities trump rules").
+"""The special abilities ("abilities trump rules"): this package's ``__init__`` is
+the hook registry; each ability lives in one module of the package, its spec
+(:class:`~game.rules.abilities.spec.AbilitySpec`: printed name, parameter, rule
+text) and its hooks side by side.  The modules, grouped by what they touch:
+
+==================  ===============================================================
+module              abilities
+==================  ===============================================================
+``attack_modes``    attack modes, dice, range, success faces, cover, special results
+``armour``          the target's defense, armour and cover
+``commanders``      commander auras
+``movement``        speed, costs, movement rolls; Bridge Demolition's spec
+``transport``       transports, Fighting Platform, Exposed Transport
+``extra_actions``   extra actions within an activation and extra defensive fire
+``casualty``        resisting disruption (after attacks, in the casualty phase)
+``results``         exact odds of attacks with ability-dependent outcomes
+``common``          the modules' shared events, marks and helpers
+==================  ===============================================================
+
+:func:`load` imports them all (``game.rules.engine`` calls it); ``spec.CATALOG``
+then lists every ability id.
 
 The engine and combat code route every number and every yes/no the rules
-decide through :func:`apply` at named *points*.  An ability implementation
-(helper E, ``game.rules.ability_hooks``) registers a function for a
-``(point, ability id)`` pair::
+decide through :func:`apply` at named *points*.  An ability module registers a
+function for a ``(point, ability id)`` pair::
 
     from game.rules.abilities import register
 
@@ -31,35 +50,25 @@ highest commander bonus applies" the hook's single decision.
 A hook with ``ability_id=None`` runs on every call of its point whatever the
 units have (``ability`` is ``None`` then) - use it for rules, not for abilities.
 
-Points and their ctx keys (``state`` is always there):
+Points and their ctx keys (``state`` is always there).  Only points some ability
+uses are listed (a rule the abilities don't touch has no hook point); a new
+ability that needs a new point adds it here and at the one place the rules
+decide that value:
 
 =========================  ===========================================================  ==========
 point                      ctx keys                                                     value
 =========================  ===========================================================  ==========
 speed                      unit, phase                                                  int
 move_cost                  unit, from_hex, to_hex, terrain, along_road, phase           int (hexes)
-can_enter                  unit, from_hex, to_hex, terrain, along_road                  bool
-needs_movement_roll        unit, from_hex, to_hex, kind ("stream"/"forest"), along_road bool
-movement_roll_need         unit, from_hex, to_hex, kind                                 int (face)
-road_bonus                 unit, phase                                                  bool (gets the free road hex)
 can_move                   unit, phase                                                  bool
-can_turn                   unit, phase                                                  bool
-can_stop                   unit, hex                                                    bool (stacking etc.)
-stacking_counts            unit, hex                                                    bool (counts for stacking)
-provokes_defensive_fire    mover, firer, from_hex, to_hex                               bool
 can_fire_defensively       firer (= unit), mover, from_hex, to_hex, stage               bool
-initiative_bonus           unit (a commander or any unit), side                         int
 activation_options         unit, phase                                                  list[Action]
 action_allowed             unit (may be None), action                                   str|None (refusal reason)
 perform                    unit, action, dice, game                                     list[Event]|None (None: engine does it)
-deployment_zone            side, end, unit                                              frozenset[Hex]
 can_board                  unit, carrier                                                bool
-capacity                   unit (carrier)                                               int (Soldiers it carries)
-victory_points             unit, side                                                   int
 -- combat (game.rules.combat, helper C2) --
 attack_dice                attacker, target, distance, band, mode, defensive            int|None
 die_modifier               attacker, target, distance, band, mode, defensive            int
-success_face               attacker, target, mode, defensive                            int
 defense                    attacker, target, front, mode, defensive                     int
 cover_need                 attacker, target, mode, defensive                            int|None
 can_cover                  attacker, target, mode, defensive                            bool
@@ -96,25 +105,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-__all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "register", "unregister", "apply",
-           "has_hooks", "relevant", "shared_hooks", "Hook"]
+__all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "MODULES", "register", "unregister", "apply",
+           "has_hooks", "relevant", "shared_hooks", "Hook", "load"]
+
+#: the ability modules, in the order they register (game.rules.abilities.<name>)
+MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour", "results",
+                            "casualty", "commanders", "movement", "transport")
+_LOADED = False
+
+
+def load() -> None:
+    """Import every ability module once (registers their specs and hooks)."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import importlib
+    for name in MODULES:
+        importlib.import_module(f"{__name__}.{name}")
+
 
 POINTS: tuple[str, ...] = (
-    "speed", "move_cost", "can_enter", "needs_movement_roll", "movement_roll_need",
-    "road_bonus", "can_move", "can_turn", "can_stop", "stacking_counts",
-    "provokes_defensive_fire", "can_fire_defensively", "initiative_bonus",
-    "activation_options", "action_allowed", "perform", "deployment_zone",
-    "can_board", "capacity", "victory_points",
-    "attack_dice", "die_modifier", "success_face", "defense", "cover_need", "can_cover",
-    "range_band", "can_attack", "counters", "hits",
-    # added for the abilities (helper E)
-    "front", "attackable_aboard", "attack_from_aboard", "attack_result", "after_attack",
-    "phase_begin", "after_casualty", "movement_roll_kinds", "path_speed", "reach", "odds",
+    # movement and activations
+    "speed", "move_cost", "movement_roll_kinds", "path_speed", "reach", "can_move",
+    "can_fire_defensively", "activation_options", "action_allowed", "perform", "can_board",
+    "attackable_aboard", "attack_from_aboard", "phase_begin", "after_casualty",
+    # combat (game.rules.combat, game.rules.odds)
+    "attack_dice", "die_modifier", "defense", "cover_need", "can_cover", "range_band",
+    "can_attack", "counters", "hits", "front", "attack_result", "after_attack", "odds",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")
 
-HookFn = Callable[[Any, Any, dict], Any]
+HookFn = Callable[[Any, Any, dict[str, Any]], Any]
 
 
 @dataclass(frozen=True)
@@ -209,7 +232,7 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
                 continue
             seen.add(id(unit))
             card = getattr(unit, "card", None)
-            if card is None:
+            if card is None or point not in _card_points(card):
                 continue
             for ab in card.abilities:
                 fns = by_id.get(ab.id)
@@ -223,6 +246,7 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
         state = ctx.get("state")
         if state is not None:
             for hook in auras:
+                assert hook.ability_id is not None
                 sources = [(u, ab) for u, ab in _holders(state, hook.ability_id) if u.on_map]
                 if sources:
                     ctx["owner"], ctx["role"], ctx["sources"] = sources[0][0], "aura", sources
@@ -236,10 +260,26 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
     return value
 
 
-_HOLDERS: dict[int, tuple] = {}
+_HOLDERS: dict[int, tuple[Any, ...]] = {}
+_CARD_POINTS: dict[int, tuple[Any, Any, frozenset[str]]] = {}
 
 
-def _holders(state: Any, ability_id: str) -> list:
+def _card_points(card: Any) -> frozenset[str]:
+    """The points at which some hook is keyed on one of ``card``'s abilities (cards
+    never change; the cache follows the registrations through GENERATION)."""
+    got = _CARD_POINTS.get(id(card))
+    if got is not None and got[0] is card and got[1] == GENERATION:
+        pts: frozenset[str] = got[2]
+        return pts
+    ids = {a.id for a in card.abilities}
+    pts = frozenset(p for p, tbl in _BY_ID.items() if any(tbl.get(i) for i in ids))
+    if len(_CARD_POINTS) > 4096:
+        _CARD_POINTS.clear()
+    _CARD_POINTS[id(card)] = (card, GENERATION, pts)
+    return pts
+
+
+def _holders(state: Any, ability_id: str) -> list[Any]:
     """Every ``(unit, ability)`` of the state whose card has ``ability_id`` (cards
     never change, so this is cached per units dict; on-map is checked by the caller)."""
     units = state.units
@@ -258,4 +298,4 @@ def _holders(state: Any, ability_id: str) -> list:
         found = [(u, u.card.ability(ability_id)) for u in units.values()
                  if u.card.has(ability_id)]
         table[ability_id] = found
-    return found
+    return list(found)
