@@ -292,7 +292,7 @@ def _load_path(kind: str, path: Path) -> None:
         check_army(load_army(path), str(path))
     elif kind == "situation":
         from game.data.situations import load_situation
-        from game.rules.situation import run_situation
+        from game.situations import run_situation
         run_situation(load_situation(path))
     elif kind == "save":
         from game.saves import Replay, load_game, read_save

@@ -194,6 +194,6 @@ def test_the_players_own_path_refuses_hostile_files_quickly(flag, name, tmp_path
 
 
 def test_the_situation_runner_refuses_an_alias_bomb():
-    r = run("-m", "game.rules.situation", rel("situation_alias_bomb_inline_card.yaml"))
+    r = run("-m", "game.situations", rel("situation_alias_bomb_inline_card.yaml"))
     assert r.returncode != 0 and "Traceback" not in r.stderr
     assert "with its aliases expanded" in r.stdout + r.stderr

@@ -445,3 +445,14 @@ def test_json_saves_refuse_duplicate_keys_like_the_yaml_loader(tmp_path):
     p.write_text(text)
     with pytest.raises(DataError, match="duplicate key 'seed'"):
         saves.load_game(p)
+
+
+@pytest.mark.parametrize("edition,ok", [("first", True), ("2nd", False), (2, False)])
+def test_the_edition_option_is_first_or_later_exactly(tmp_path, edition, ok):
+    g = new(6, edition=edition)
+    if ok:
+        assert saves.load_game(saves.save_game(g, tmp_path / "e.json")).state.options[
+            "edition"] == edition
+    else:
+        with pytest.raises(DataError, match="expected first or later"):
+            saves.save_game(g, tmp_path / "e.json")

@@ -29,7 +29,7 @@ Every problem in every file is collected and raised at once as a
 :class:`DataError` naming the file, the line, the card and the field.
 
 API: :func:`load_roster` (cached) and :func:`card`.  ``python -m game.data.units``
-(or ``python -m game.rules.cards``) prints the roster as a table.
+(or ``python -m game.roster``) prints the roster as a table.
 """
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ __all__ = ["FORMAT", "VERSION", "MAX_SAVE_BYTES", "MAX_ACTIONS", "MAX_SEED", "SI
            "TOP_FIELDS", "OPTION_FIELDS", "SaveFile", "game_to_dict", "dumps", "parse_save",
            "parse_save_bytes", "read_save", "content_hash", "summary_of", "battle_id_of",
            "new_battle_id", "check_options", "scenario_text", "configuration_text",
-           "sides_text", "phase_text"]
+           "sides_text", "phase_text", "load_map", "EDITIONS"]
 
 FORMAT = "hexfront-save"
 VERSION = 2                       # 2: battle_id, summary and the check hash
@@ -84,7 +84,9 @@ OPTION_FIELDS = {
     "budgets": "the points limit of each side",
     "budget": "an explicit points limit",
     "max_units": "an explicit unit limit",
+    "edition": '"first" or "later" (the rules edition; default first)',
 }
+EDITIONS = ("first", "later")
 SUMMARY_FIELDS = ("scenario", "configuration", "sides", "turn", "phase", "outcome")
 _JSON_LIMITS = JsonLimits(max_depth=8, max_nodes=400_000)
 _HEX = set("0123456789abcdef")
@@ -388,6 +390,9 @@ def check_options(options: Any, scenario: str | None, config: int | None, c: Che
         elif key == "budget":
             if v is not None and (not _whole(v) or not 1 <= v <= 1000):
                 bad(key, f"expected a whole number of points or null, got {short(v)}")
+        elif key == "edition":
+            if v not in EDITIONS:
+                bad(key, f"expected first or later, got {short(v)}")
         elif key == "max_units":
             if v is not None and (not _whole(v) or not 1 <= v <= MAX_UNITS):
                 bad(key, f"expected a whole number 1-{MAX_UNITS} or null, got {short(v)}")
@@ -408,6 +413,21 @@ def check_options(options: Any, scenario: str | None, config: int | None, c: Che
                     bad("budgets", f"{side}: {val} points is more than the "
                                    f"{_side_budget(scenario, side, options)} the scenario allows")
     return dict(options)
+
+
+def load_map(config: int, edition: str | None = None) -> Any:
+    """The BattleMap of a save's configuration, in its rules edition (the later
+    edition's maps are its own, configurations 1-3)."""
+    if edition == "later":
+        import importlib
+        try:
+            later_maps = importlib.import_module("game.data.later_maps")
+        except ImportError:
+            raise DataError("<save>", "this save is a later-edition game, which this version "
+                                      "of Hexfront can't play") from None
+        return later_maps.load_later_configuration(config)
+    from game.data.maps import load_configuration
+    return load_configuration(config)
 
 
 def _role(scenario: str, side: str, options: dict[str, Any], cards: dict[str, list[Any]]
@@ -517,9 +537,10 @@ def parse_save(data: Any, file: str = "<save>", *, check_armies: bool = True) ->
             bad(f"expected a configuration number 1-6, got {short(config)}", fld="configuration")
             config = None
         else:
-            from game.data.maps import load_configuration
+            opts = data.get("options")
+            edition = opts.get("edition") if isinstance(opts, dict) else None
             try:
-                load_configuration(config)
+                load_map(config, edition if isinstance(edition, str) else None)
             except DataError as exc:
                 bad(f"map configuration {config} can't be loaded ({short(exc.detail, 160)[1:-1]})",
                     fld="configuration")

@@ -10,19 +10,19 @@ from typing import Any, Callable
 from game.data.bounded import short
 from game.rules.errors import DataError, RulesError
 
-from .fileformat import SIDES, SaveFile, read_save
+from .fileformat import SIDES, SaveFile, load_map, read_save
 
 __all__ = ["start_game", "replay", "load_game", "Replay", "ReplayStep", "rolls_of"]
 
 
 def start_game(save: SaveFile) -> Any:
     """The game at its start (after the coin flip), exactly as new_game made it."""
-    from game.data.maps import load_configuration
     from game.data.units import find_card, load_roster, unknown_card_message
     from game.rules.dice import Dice
     from game.rules.engine import new_game
     try:
-        bm = load_configuration(save.configuration)
+        edition = save.options.get("edition")
+        bm = load_map(save.configuration, edition if isinstance(edition, str) else None)
     except DataError as exc:
         raise DataError(save.file, f"map configuration {save.configuration} can't be loaded "
                                    f"({short(exc.detail, 160)[1:-1]})",
