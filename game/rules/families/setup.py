@@ -65,6 +65,21 @@ def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> fr
     return zone
 
 
+_SORTED: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
+
+
+def _sorted_zone(state: GameState, side: str, unit: Unit) -> list[Hex]:
+    """deployment_zone in listing order (row by row), cached per map and zone."""
+    zone = deployment_zone(state, side, unit)
+    per_map = _SORTED.get(state.battle_map)
+    if per_map is None:
+        per_map = _SORTED[state.battle_map] = {}
+    got = per_map.get(zone)
+    if got is None:
+        got = per_map[zone] = sorted(zone, key=lambda x: (x.r, x.x2))
+    return list(got)
+
+
 def deploy_problem(state: GameState, u: Unit, h: Hex, facing: int,
                    carrier: str | None) -> str | None:
     if not isinstance(facing, int) or not 0 <= facing <= 5:
@@ -163,16 +178,24 @@ class DeployRule(ActionRule):
         facing = 0 if st.ends.get(side) == "left" else 3     # toward the enemy end
         mine = st.units_of(side)
         bm = st.battle_map
+        occupied = None
+        open_for: dict[bool, list[Hex]] = {}       # Vehicle? -> hexes it may deploy in
         for u in mine:
             if u.hex is not None:
                 out.append(Undeploy(side, u.uid))
                 continue
-            friends, vehicles = movement.occupancy(st, u)
-            for h in sorted(deployment_zone(st, side, u), key=lambda x: (x.r, x.x2)):
-                # deploy_problem's rules, with the occupancy counted once
-                if h in bm.terrain and not movement.impassable(u, bm.terrain[h]) and \
-                        movement.stacking_problem(u, h, friends, vehicles) is None:
-                    out.append(Deploy(side, u.uid, h, facing))
+            if occupied is None:
+                # an undeployed unit counts nowhere: one occupancy serves them all
+                occupied = movement.occupancy(st, u)
+            hexes = open_for.get(u.is_vehicle)
+            if hexes is None:
+                # deploy_problem's rules, with the occupancy counted once per kind of unit
+                friends, vehicles = occupied
+                hexes = open_for[u.is_vehicle] = [
+                    h for h in _sorted_zone(st, side, u)
+                    if h in bm.terrain and not movement.impassable(u, bm.terrain[h])
+                    and movement.stacking_problem(u, h, friends, vehicles) is None]
+            out.extend(Deploy(side, u.uid, h, facing) for h in hexes)
             if u.is_soldier:
                 for c in mine:
                     if c.hex is not None and c.is_vehicle and \
