@@ -425,7 +425,7 @@ class Game:
                                     phase=self.state.phase, game=self))
 
     def _turn_allowed(self, u: Unit) -> bool:
-        return not u.disrupted
+        return not u.disrupted or movement.moves_while_disrupted(self.state, u)
 
     # --- checking ---------------------------------------------------------------------------
     def check(self, action: Action) -> str | None:
@@ -833,6 +833,9 @@ class Game:
                 self._place(u, b)
                 m.walked.append(b)
                 m.stage = "enter"
+                if abilities.has_hooks("entered_hex"):     # Overrun (issue 18)
+                    ev += abilities.apply("entered_hex", [], state=st, unit=u, from_hex=a,
+                                          to_hex=b, dice=self.dice, game=self)
                 elig = self._df_eligible(u, a, b, "enter")
                 if elig:
                     return ev + self._offer(u, a, b, "enter", elig)
@@ -859,9 +862,15 @@ class Game:
                     "attack_from_aboard", False, state=st, attacker=e, target=mover,
                     carrier=st.units.get(e.carrier), defensive=True) is True):
                 continue
-            if e.hex.distance(a) > 1 or e.hex.distance(b) > 1:
+            near_a, near_b = e.hex.distance(a) <= 1, e.hex.distance(b) <= 1
+            if not (near_a or near_b):
                 continue
-            provokes = not (mover.is_soldier and e.is_vehicle)
+            provokes = near_a and near_b and not (mover.is_soldier and e.is_vehicle)
+            if abilities.has_hooks("provokes_defensive_fire"):
+                # Overlapping Fire, Battlefield Awareness (issue 18)
+                provokes = abilities.apply("provokes_defensive_fire", provokes, state=st,
+                                           firer=e, mover=mover, from_hex=a, to_hex=b,
+                                           stage=stage) is True
             if not provokes:
                 continue
             can = not e.disrupted and not e.fired_defensively
@@ -904,7 +913,9 @@ class Game:
                 if n == 0:
                     raise
                 break
-            stopped = mover.disrupted or any(isinstance(e, UnitStopped) and e.uid == p.mover
+            # a hit stops the mover (UnitStopped); so does being destroyed at once (the
+            # flamethrower).  Not "mover.disrupted": SS Determination moves disrupted.
+            stopped = mover.destroyed or any(isinstance(e, UnitStopped) and e.uid == p.mover
                                              for e in ev)
             if stopped:
                 break
@@ -933,7 +944,7 @@ class Game:
         st.moving = None
         st.pending = None
         u.acted = True
-        if stopped and movement.stop_problem(st, u, u.hex) is not None:
+        if stopped and not u.destroyed and movement.stop_problem(st, u, u.hex) is not None:
             # ruling 6: back along the path to the last hex where it may stop
             trail = [m.start] + m.walked
             here = u.hex

@@ -88,6 +88,12 @@ movement_roll_kinds        unit, from_hex, to_hex, terrain, along_road          
 path_speed                 unit, path, phase                                            int (speed for that path)
 reach                      unit, phase, start                                           dict[Hex, Reach]
 odds                       attacker, target, plan                                       Odds
+-- added for the printed cards (helper abil18, issue 18) --
+entered_hex                unit, from_hex, to_hex, dice, game                           list[Event]
+provokes_defensive_fire    firer, mover, from_hex, to_hex, stage                        bool
+moves_while_disrupted      unit, phase                                                  bool
+stacks_as_vehicle          unit (depends only on its card)                              bool
+attack_rolls               attacker, target, plan, rolls, dice, events                  tuple[int]
 =========================  ===========================================================  ==========
 
 Everything here is pure and deterministic; hooks must draw any roll from
@@ -133,6 +139,9 @@ POINTS: tuple[str, ...] = (
     # combat (game.rules.combat, game.rules.odds)
     "attack_dice", "die_modifier", "defense", "cover_need", "can_cover", "range_band",
     "can_attack", "counters", "hits", "front", "attack_result", "after_attack", "odds",
+    # added for the printed cards (issue 18)
+    "entered_hex", "provokes_defensive_fire", "moves_while_disrupted", "stacks_as_vehicle",
+    "attack_rolls",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")
