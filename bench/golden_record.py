@@ -4,6 +4,7 @@
     python bench/golden_record.py --only veteran     re-record the Veteran games (after AI changes)
     python bench/golden_record.py --check            replay every golden, print mismatches (exit 1)
     python bench/golden_record.py --check --random 100 --veteran 20
+    python bench/golden_record.py --update --note "why"   re-record only the entries that differ
 
 The suite (tests/golden/test_goldens.py) checks a bounded subset; this script
 checks or records everything.  Prints the time per kind.
@@ -30,6 +31,8 @@ def main() -> int:
     ap.add_argument("--only", default="random,veteran,perft",
                     help="comma-separated kinds: random, veteran, perft")
     ap.add_argument("--check", action="store_true", help="compare instead of recording")
+    ap.add_argument("--update", action="store_true",
+                    help="compare, and re-record only the entries that differ (say why: --note)")
     ap.add_argument("--random", type=int, default=COUNTS["random"])
     ap.add_argument("--veteran", type=int, default=COUNTS["veteran"])
     ap.add_argument("--note", default="", help="why these goldens were (re-)recorded")
@@ -38,14 +41,23 @@ def main() -> int:
     bad = 0
     for kind in [k.strip() for k in args.only.split(",") if k.strip()]:
         t0 = time.process_time()
-        if args.check:
-            want = gk.load(kind)[:counts[kind]]
-            for entry in want:
+        if args.check or args.update:
+            everything = gk.load(kind)
+            want = everything[:counts[kind]]
+            changed = []
+            for i, entry in enumerate(want):
                 key = "seed" if kind == "random" else "index" if kind == "veteran" else "position"
                 got = MAKE[kind](entry[key])
                 if got != entry:
                     bad += 1
-                    print(f"MISMATCH {kind} {key}={entry[key]}: recorded {entry}, now {got}")
+                    changed.append(entry[key])
+                    print(f"MISMATCH {kind} {key}={entry[key]}: recorded {entry}, now {got}",
+                          flush=True)
+                    everything[i] = got
+            if args.update and changed:
+                note = gk.note(kind) + f" | re-recorded {kind} {changed}: {args.note}"
+                gk.save(kind, everything, note)
+                print(f"{kind}: re-recorded {len(changed)}: {changed}")
             n = len(want)
         else:
             entries = [MAKE[kind](i) for i in range(counts[kind])]
@@ -55,6 +67,8 @@ def main() -> int:
         dt = time.process_time() - t0
         print(f"{kind}: {n} {'checked' if args.check else 'recorded'} in {dt:.1f} s CPU "
               f"({dt / max(n, 1) * 1000:.0f} ms each)", flush=True)
+    if args.update:
+        return 0
     if args.check:
         print("all goldens identical" if not bad else f"{bad} golden(s) differ")
     return 1 if bad else 0

@@ -16,7 +16,7 @@ from .hexes import Hex, hex_label
 __all__ = [
     "Action", "ChooseOrder", "ChooseEnd", "ChooseObjective", "Deploy", "Undeploy", "Move",
     "Attack", "DefensiveFire", "PassDefensiveFire", "Board", "Dismount",
-    "DemolishBridge", "PlaceDismounted", "EndPhase", "ACTION_TYPES",
+    "DemolishBridge", "PlaceDismounted", "EndPhase", "Face", "ACTION_TYPES",
     "action_to_dict", "action_from_dict", "describe_action",
 ]
 
@@ -108,10 +108,20 @@ class EndPhase(Action):
     pass
 
 
+@dataclass(frozen=True)
+class Face(Action):
+    """Choose where a Vehicle faces at the end of its move (rulebook: Vehicle Facing),
+    after a ``Move(..., facing=None)`` has been walked: the rules wait for it
+    (``state.pending`` is a ``FacingChoice``)."""
+
+    uid: str
+    facing: int
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.__name__: c for c in (
     ChooseOrder, ChooseEnd, ChooseObjective, Deploy, Undeploy, Move, Attack,
     DefensiveFire, PassDefensiveFire, Board, Dismount, DemolishBridge,
-    PlaceDismounted, EndPhase)}
+    PlaceDismounted, EndPhase, Face)}
 
 _HEX_FIELDS = {"hex"}
 _PATH_FIELDS = {"path"}
@@ -174,6 +184,8 @@ def action_from_dict(d: Any) -> Action:
             if not isinstance(v, bool):
                 raise MalformedAction(f"{where}: expected true or false, got {v!r}")
         elif f.name == "facing":
+            if v is None and cls is Face:
+                raise MalformedAction(f"{where}: expected a facing 0-5, got null")
             if v is not None and (not isinstance(v, int) or isinstance(v, bool)
                                   or not 0 <= v <= 5):
                 raise MalformedAction(f"{where}: expected a facing 0-5, got {v!r}")
@@ -206,6 +218,8 @@ def describe_action(action: Action) -> str:
         return "hold fire"
     if isinstance(action, EndPhase):
         return "end phase"
+    if isinstance(action, Face):
+        return f"{action.uid}: face {action.facing}"
     if isinstance(action, ChooseOrder):
         return "go first" if action.go_first else "go second"
     if isinstance(action, ChooseEnd):

@@ -37,20 +37,22 @@ from typing import Any, Iterable
 
 from . import abilities, combat, movement
 from .actions import (Action, Attack, Board, ChooseEnd, ChooseObjective, ChooseOrder,
-                      DefensiveFire, DemolishBridge, Deploy, Dismount, EndPhase, Move,
+                      DefensiveFire, DemolishBridge, Deploy, Dismount, EndPhase, Face, Move,
                       PassDefensiveFire, PlaceDismounted, Undeploy)
 from .board import ENDS, BattleMap, other_end
 from .cards import UnitCard
 from .dice import Dice
 from .errors import IllegalAction, MalformedAction
 from .events import (BridgeDemolitionRoll, BridgeDestroyed, CoinFlipped, DefensiveFireOffered,
-                     DefensiveFirePassed, EndChosen, Event, GameEnded, InitiativeRolled,
+                     DefensiveFirePassed, EndChosen, Event, FacingChosen, GameEnded,
+                     InitiativeRolled,
                      MovementRoll, ObjectiveChosen, ObjectiveControl, OrderChosen, PhaseBegan,
                      PointsCounted, TurnEnded, UnitBoarded, UnitDeployed, UnitDismounted,
                      UnitMoved, UnitPutBack, UnitStopped, UnitTurned, UnitUndeployed)
 from .hexes import DIRECTION_NAMES, DIRECTIONS, Hex, Hexside, direction_between, hex_label
 from .movement import Reach
-from .state import (DefensiveFirePrompt, DismountPlacement, GameState, MoveInProgress,
+from .state import (DefensiveFirePrompt, DismountPlacement, FacingChoice, GameState,
+                    MoveInProgress,
                     OrderChoice, Outcome, Phase, Unit, other_side)
 
 __all__ = ["Game", "new_game", "TargetInfo", "TRANSPORT_IDS", "BRIDGE_DEMOLITION",
@@ -321,6 +323,8 @@ class Game:
             return [DefensiveFire(side, uid) for uid in p.eligible] + [PassDefensiveFire(side)]
         if isinstance(p, DismountPlacement):
             return [PlaceDismounted(side, p.uid, h) for h in p.candidates]
+        if isinstance(p, FacingChoice):
+            return [Face(side, p.uid, f) for f in range(6)]
         ph = st.phase
         out: list[Action] = []
         if ph == Phase.SETUP_END:
@@ -506,6 +510,8 @@ class Game:
             return "no defensive fire is being offered now"
         if isinstance(action, PlaceDismounted):
             return "no dismounting Soldier is waiting to be placed"
+        if isinstance(action, Face):
+            return "no Vehicle is waiting to be faced (a move without a facing asks for one)"
         if not (ph.is_movement or ph.is_assault):
             return f"that can't be done in the {ph.title.lower()}"
         u = self._unit_of(action)
@@ -574,6 +580,13 @@ class Game:
                 return "choose where the dismounting Soldier goes first"
             if action.hex not in p.candidates:
                 return f"{hex_label(action.hex)} is not one of the nearest legal hexes"
+            return None
+        if isinstance(p, FacingChoice):
+            if not isinstance(action, Face) or action.uid != p.uid:
+                return f"choose where {st.units[p.uid].name} faces first"
+            if not isinstance(action.facing, int) or isinstance(action.facing, bool) \
+                    or not 0 <= action.facing <= 5:
+                raise MalformedAction(f"facing must be 0-5, not {action.facing!r}")
             return None
         return "a decision is pending"
 
@@ -920,21 +933,28 @@ class Game:
             if stopped:
                 break
         st.pending = None
+        m = st.moving
         if stopped:
-            return ev + self._end_move(stopped=True)
+            m.stopped = True
+        # rulebook: Multiple Defensive Fire - every unit eligible at this stage may still
+        # fire, one at a time, even after a shot has stopped the mover (results don't add)
         elig = tuple(x for x in self._df_eligible(mover, p.from_hex, p.to_hex, p.stage)
                      if x != a.uid)
         if elig:
             return ev + self._offer(mover, p.from_hex, p.to_hex, p.stage, elig)
+        if m.stopped:
+            return ev + self._end_move(stopped=True)
         return ev + self._continue_move()
 
     def _do_PassDefensiveFire(self, a: PassDefensiveFire) -> list[Event]:
         st = self.state
         p: DefensiveFirePrompt = st.pending
         st.pending = None
-        return [DefensiveFirePassed(a.side, p.stage, p.mover, p.at_hex, p.from_hex, p.to_hex,
-                                    text=f"{a.side} holds fire.")] + \
-            self._continue_move()
+        ev: list[Event] = [DefensiveFirePassed(a.side, p.stage, p.mover, p.at_hex, p.from_hex,
+                                               p.to_hex, text=f"{a.side} holds fire.")]
+        if st.moving is not None and st.moving.stopped:
+            return ev + self._end_move(stopped=True)
+        return ev + self._continue_move()
 
     def _end_move(self, stopped: bool) -> list[Event]:
         st = self.state
@@ -970,6 +990,9 @@ class Game:
                 u.facing = m.final_facing
             elif m.facings:
                 u.facing = m.facings[-1]
+            if u.is_vehicle and m.final_facing is None and m.walked:
+                # rulebook: Vehicle Facing - faced where it actually ended (Face)
+                st.pending = FacingChoice(u.uid, u.hex, u.side)
         walked = tuple(m.walked)
         if walked:
             ev.insert(0, UnitMoved(u.uid, walked, u.facing, m.start, tuple(m.path), stopped,
@@ -1026,6 +1049,16 @@ class Game:
         st.pending = None
         return [UnitDismounted(u.uid, a.hex, None, a.side, text=f"{a.side} places {u.name} in "
                                                   f"{hex_label(a.hex)}.")]
+
+    def _do_Face(self, a: Face) -> list[Event]:
+        st = self.state
+        u = st.units[a.uid]
+        was = u.facing
+        u.facing = a.facing
+        st.pending = None
+        return [FacingChosen(u.uid, u.hex, a.facing, was,
+                             text=f"{u.name} faces {DIRECTION_NAMES[a.facing]} in "
+                                  f"{hex_label(u.hex)}.")]
 
     def _do_DemolishBridge(self, a: DemolishBridge) -> list[Event]:
         st = self.state
@@ -1224,7 +1257,8 @@ class Game:
             "outcome": None if st.outcome is None else [st.outcome.winner, st.outcome.reason],
             "moving": None if m is None else [m.uid, [hx(h) for h in m.path], m.index,
                                              m.stage, hx(m.start), m.final_facing,
-                                             m.road_bonus_left, [hx(h) for h in m.walked]],
+                                             m.road_bonus_left, [hx(h) for h in m.walked]]
+                      + (["stopped"] if m.stopped else []),
             "units": [[u.uid, u.card.id, u.side, hx(u.hex), u.facing, u.disrupted, u.damaged,
                        list(u.pending), u.carrier, u.destroyed, u.acted, u.fired_defensively]
                       for u in sorted(st.units.values(), key=lambda x: x.uid)],

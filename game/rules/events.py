@@ -25,7 +25,7 @@ __all__ = [
     "UnitPutBack", "CountersFlipped", "UnitDestroyed", "UnitDamaged", "UnitDisrupted",
     "DisruptionRemoved", "BridgeDestroyed", "BridgeDemolitionRoll", "UnitBoarded",
     "UnitDismounted", "ObjectiveControl", "PointsCounted", "TurnEnded", "GameEnded",
-    "AttackDeclared", "event_to_dict", "labels",
+    "AttackDeclared", "FacingChosen", "event_to_dict", "labels",
 ]
 
 
@@ -181,6 +181,19 @@ class UnitTurned(Event):
 
     def describe(self) -> str:
         return f"{self.uid} turns in {hex_label(self.hex)}."
+
+
+@dataclass(frozen=True)
+class FacingChosen(Event):
+    """A Vehicle's facing chosen where its move ended (``Face``)."""
+
+    uid: str
+    hex: Hex
+    facing: int
+    from_facing: int | None = None
+
+    def describe(self) -> str:
+        return f"{self.uid} faces {self.facing} in {hex_label(self.hex)}."
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,19 @@ class DismountPlacement:
     side: str = ""              # the side that chooses (the dismounting unit's opponent)
 
 
-Decision = OrderChoice | DefensiveFirePrompt | DismountPlacement
+@dataclass(frozen=True)
+class FacingChoice:
+    """Rulebook: Vehicle Facing - at the end of its move the Vehicle ``uid`` (in ``hex``)
+    is turned to face one of its hex's six sides; its owner ``side`` chooses (``Face``).
+    Only after a move that reached its last hex: a stopped Vehicle faces the hex it
+    tried to enter, one sent back (ruling 6) keeps the facing it had there."""
+
+    uid: str
+    hex: Hex
+    side: str
+
+
+Decision = OrderChoice | DefensiveFirePrompt | DismountPlacement | FacingChoice
 
 
 @dataclass
@@ -159,6 +171,8 @@ class MoveInProgress:
     facings: list[int] = field(default_factory=list)       # facing on leaving each walked hex
     rolled: bool = False        # movement rolls for path[index] are already passed
     stage: str = ""             # "" (before the rolls), "leave", "enter" (ruling 14)
+    stopped: bool = False       # a defensive shot stopped it; other defenders may still
+                                # fire at this stage (rulebook: Multiple Defensive Fire)
 
 
 # --- units ---------------------------------------------------------------------------
@@ -278,7 +292,7 @@ class GameState:
             m = self.moving
             new.moving = MoveInProgress(m.uid, m.path, m.index, m.start, m.final_facing,
                                         m.road_bonus_left, list(m.walked), list(m.facings),
-                                        m.rolled, m.stage)
+                                        m.rolled, m.stage, m.stopped)
         return new
 
     # --- queries ------------------------------------------------------------------
@@ -303,6 +317,8 @@ class GameState:
             return other_side(self.units[p.mover].side)
         if isinstance(p, DismountPlacement):
             return p.side or other_side(self.units[p.uid].side)
+        if isinstance(p, FacingChoice):
+            return p.side
         if self.phase == Phase.SETUP_END:
             return self.defender if self.scenario == "assault" else self.first_player
         if self.phase == Phase.SETUP_OBJECTIVE:

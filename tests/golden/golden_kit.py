@@ -164,6 +164,10 @@ def load(kind: str) -> list[dict]:
     return json.loads(FILES[kind].read_text(encoding="utf-8"))["entries"]
 
 
+def note(kind: str) -> str:
+    return json.loads(FILES[kind].read_text(encoding="utf-8"))["note"]
+
+
 def save(kind: str, entries: list[dict], note: str) -> None:
     FILES[kind].write_text(json.dumps({"note": note, "entries": entries}, indent=1) + "\n",
                            encoding="utf-8")

@@ -78,8 +78,33 @@ def test_units_that_wait_keep_their_shot():
     g.apply(Move("Axis", m.uid, (B,), None))
     assert set(g.state.pending.eligible) == {f.uid, f2.uid}
     g.apply(DefensiveFire("Allies", f.uid))          # hits: stopped in A
-    assert m.hex == A and g.state.pending is None
+    # rulebook: Multiple Defensive Fire - f2 may still fire at this stage; it holds
+    p = g.state.pending
+    assert isinstance(p, DefensiveFirePrompt) and p.stage == "leave" and p.eligible == (f2.uid,)
+    g.apply(PassDefensiveFire("Allies"))
+    assert m.hex == A and g.state.pending is None and m.acted
     assert not f2.fired_defensively
+
+
+def test_several_defenders_may_fire_at_the_stage_the_mover_was_stopped_in():
+    """rulebook: Multiple Defensive Fire - "If the target provokes defensive fire from
+    more than one enemy unit, then more than one unit can attack"; the defender decides
+    after seeing each shot, and the results don't add (one face-up Disrupted, removed
+    at the next casualty phase)."""
+    g, m, f = setup(HIT + HIT)
+    f2 = g.add_unit(rifles("United States"), "Allies", F)
+    g.apply(Move("Axis", m.uid, (B, C), None))
+    g.apply(DefensiveFire("Allies", f.uid))          # hits: the mover stops in A
+    assert m.disrupted and m.hex == A
+    assert g.state.pending.eligible == (f2.uid,) and g.state.to_act == "Allies"
+    assert DefensiveFire("Allies", f2.uid) in g.legal_actions()
+    ev = g.apply(DefensiveFire("Allies", f2.uid))    # a second hit at the same stage
+    assert f2.fired_defensively and any(e.kind == "DiceRolled" for e in ev)
+    assert g.state.pending is None and g.state.moving is None
+    assert m.hex == A and m.disrupted and m.acted and m.pending == []
+    from game.rules.combat import casualty_phase
+    casualty_phase(g.state)
+    assert not m.disrupted
 
 
 def test_miss_then_the_next_shooter_may_decide():
@@ -187,3 +212,49 @@ def test_only_the_defender_may_answer_the_prompt():
         g.apply(PassDefensiveFire("Axis"))
     with pytest.raises(IllegalAction):
         g.apply(EndPhase("Axis"))
+
+
+def test_a_vehicle_moved_without_a_facing_is_faced_where_it_ends():
+    """rulebook: Vehicle Facing - "At the end of a Vehicle's movement, position it so
+    that it faces one of the six hex sides": after the defensive fire along the way has
+    been resolved (here: a miss), the owner chooses the facing (Face)."""
+    from game.rules.actions import Face, action_from_dict, action_to_dict
+    from game.rules.state import FacingChoice
+    g, m, f = setup(MISS + [1] * 8, mover=tank(speed=3))
+    g.apply(Move("Axis", m.uid, (B, C), None))
+    assert g.state.pending.stage == "leave"
+    g.apply(DefensiveFire("Allies", f.uid))                # misses
+    while isinstance(g.state.pending, DefensiveFirePrompt):
+        g.apply(PassDefensiveFire("Allies"))
+    p = g.state.pending
+    assert isinstance(p, FacingChoice) and p.uid == m.uid and p.hex == C and m.hex == C
+    assert g.state.to_act == "Axis"
+    assert g.legal_actions() == [Face("Axis", m.uid, d) for d in range(6)]
+    assert g.check(EndPhase("Axis")) is not None
+    assert g.check(Face("Axis", "allies-1", 2)) is not None
+    face = Face("Axis", m.uid, NW)
+    assert action_from_dict(action_to_dict(face)) == face
+    ev = g.apply(face)
+    assert m.facing == NW and g.state.pending is None and m.acted
+    assert [e.kind for e in ev] == ["FacingChosen"] and ev[0].from_facing is not None
+
+
+def test_a_stopped_vehicle_gets_no_facing_choice():
+    """rulebook: Facing and Stopped Movement - a Vehicle stopped by defensive fire faces
+    the hex it tried to enter; nothing is left to choose."""
+    g, m, f = setup([6] * 10 + [1] * 8, mover=tank(speed=3, front=4, rear=4),
+                    firer=tank("United States"))
+    g.apply(Move("Axis", m.uid, (B,), None))
+    g.apply(DefensiveFire("Allies", f.uid))
+    assert m.disrupted and g.state.pending is None
+    assert m.facing == direction_between(A, B)
+
+
+def test_a_move_with_a_facing_is_still_accepted():
+    """Old saves and AI code: Move(..., facing=f) faces the Vehicle at the end at once."""
+    g, m, f = setup([1] * 8, mover=tank(speed=3))
+    w1 = A.neighbor(W)
+    g.apply(Move("Axis", m.uid, (w1, w1.neighbor(W)), NE))
+    while isinstance(g.state.pending, DefensiveFirePrompt):
+        g.apply(PassDefensiveFire("Allies"))
+    assert g.state.pending is None and m.facing == NE

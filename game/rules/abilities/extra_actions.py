@@ -8,7 +8,8 @@ from typing import Any
 
 from .. import combat
 from .. import movement
-from ..actions import Action, Attack, DefensiveFire, EndPhase, Move, PassDefensiveFire
+from ..actions import (Action, Attack, DefensiveFire, EndPhase, Face, Move, PassDefensiveFire,
+                       PlaceDismounted)
 from ..cards import VEHICLE
 from ..errors import MalformedAction
 from ..events import Event, UnitStopped
@@ -264,7 +265,7 @@ def _perform(value, ability, ctx):
     act = st.marks.get("act")
     if isinstance(action, DefensiveFire):
         events = _defensive_fire(game, action)
-    elif isinstance(action, PassDefensiveFire) or type(action).__name__ == "PlaceDismounted":
+    elif isinstance(action, (PassDefensiveFire, PlaceDismounted, Face)):
         events = handler(action)
     else:
         uid = getattr(action, "uid", None)
