@@ -296,8 +296,6 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
             f"{a.name} can't make this attack")
         raise IllegalAction(reason)
     front: bool | None = is_front(t_hex, t_facing, a_hex) if t.is_vehicle else None
-    if front is not None:
-        front = bool(_hook("front", front, ctx))
     ctx["front"] = front
     modifier = _hook("die_modifier", -1 if a.impaired else 0, ctx)
     need = max(1, min(7, BASE_SUCCESS - modifier))

@@ -77,7 +77,6 @@ can_attack                 attacker, target, mode, defensive                    
 counters                   attacker, target, hits, mode, defensive                      list[str]
 hits                       attacker, target, successes, defense, mode, defensive        int
 -- added for the abilities (helper E) --
-front                      attacker, target, facing, attacker_hex, target_hex           bool (front defense?)
 attackable_aboard          attacker, target (boarded), carrier                          bool
 attack_from_aboard         attacker (boarded), carrier, target (may be None)            bool
 attack_result              attacker, target, rolls, hits, covered, dice, plan           list[str] (new counters)
@@ -138,7 +137,7 @@ POINTS: tuple[str, ...] = (
     "attackable_aboard", "attack_from_aboard", "phase_begin", "after_casualty",
     # combat (game.rules.combat, game.rules.odds)
     "attack_dice", "die_modifier", "defense", "cover_need", "can_cover", "range_band",
-    "can_attack", "counters", "hits", "front", "attack_result", "after_attack", "odds",
+    "can_attack", "counters", "hits", "attack_result", "after_attack", "odds",
     # added for the printed cards (issue 18)
     "entered_hex", "provokes_defensive_fire", "moves_while_disrupted", "stacks_as_vehicle",
     "attack_rolls",
