@@ -51,8 +51,8 @@ SPECS = define(
         " units exactly to its side or in its own hex are not behind it. Units behind it, and"
         " units further away, get an ordinary attack.",
         unit_type=VEHICLE,
-        not_in_first_edition="The printed card's lines about Aircraft and Obstacles are"
-                             " ignored: first edition has neither."),
+        not_in_first_edition="The printed card's lines about Aircraft and Obstacles do not"
+                             " apply: first edition has neither, so they are ignored."),
     AbilitySpec(
         "blast", "Blast", False,
         "When this unit attacks (in its assault phase or with defensive fire) it also attacks"
