@@ -123,7 +123,7 @@ def test_main_hotseat_with_a_bad_army_exits_non_zero(tmp_path):
 
 
 def test_situation_runner_exits_non_zero_with_the_message():
-    r = run("-m", "game.rules.situation", rel("situation_hex_outside_the_map.yaml"))
+    r = run("-m", "game.situations", rel("situation_hex_outside_the_map.yaml"))
     assert r.returncode != 0
     assert "Q9 is not a hex of the map" in r.stdout + r.stderr and "Traceback" not in r.stderr
 

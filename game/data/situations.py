@@ -1,5 +1,5 @@
 """Reading situation files (format: docs/situations.md) into
-:class:`game.rules.situation.Situation`.
+:class:`game.situations.Situation`.
 
 Everything is validated; every problem is a :class:`DataError` naming the file,
 the entry (a unit id, ``step 3``, ``expect``...) and the field, with its line.
@@ -21,7 +21,7 @@ from game.rules.board import BattleMap
 from game.rules.cards import SIDES, UnitCard
 from game.rules.errors import DataError
 from game.rules.hexes import DIRECTION_NAMES, Hex, Hexside, parse_hex_label
-from game.rules.situation import (ODDS_FIELDS, TO_ACT, UNIT_FIELDS, AttackCheck, EventSpec,
+from game.situations import (ODDS_FIELDS, TO_ACT, UNIT_FIELDS, AttackCheck, EventSpec,
                                   Expect, OddsCheck, Situation, Step, UnitSpec)
 from game.rules.state import COUNTERS, Phase
 from game.rules.terrain import Terrain

@@ -25,7 +25,7 @@ from typing import Iterable, Mapping
 
 from game.rules.cards import SIDES, UnitCard
 
-__all__ = ["Army", "validate_army", "budget_for", "limits_for", "army_points",
+__all__ = ["Army", "validate_army", "budget_for", "army_budget", "limits_for", "army_points",
            "STANDARD_BUDGET", "ASSAULT_ATTACKER_BUDGET", "ASSAULT_DEFENDER_BUDGET",
            "MAX_UNITS", "HISTORICAL_LONERS", "ADJECTIVE"]
 
@@ -96,6 +96,13 @@ def budget_for(scenario: str = "standard", role: str | None = None) -> int:
             return ASSAULT_DEFENDER_BUDGET
         raise ValueError("the Assault scenario needs role 'attacker' or 'defender'")
     raise ValueError(f"unknown scenario '{scenario}' (standard or assault)")
+
+
+def army_budget(scenario: str, side: str, attacker: str | None) -> int:
+    """Points ``side`` may spend: 100 (Standard); Assault 120 attacker / 80 defender."""
+    if scenario == "assault":
+        return ASSAULT_ATTACKER_BUDGET if side == attacker else ASSAULT_DEFENDER_BUDGET
+    return STANDARD_BUDGET
 
 
 def limits_for(scenario: str = "standard", role: str | None = None,

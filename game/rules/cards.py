@@ -123,15 +123,3 @@ class UnitCard:
     def attack_text(self, target_type: str) -> str:
         return "-".join("–" if self.dice(target_type, b) is None else str(self.dice(target_type, b))
                         for b in BANDS)
-
-
-def _main(argv: list[str] | None = None) -> int:
-    """``python -m game.rules.cards [--nation X] [--type Vehicle] [--year 1942]``:
-    print the roster as a table (the loading lives in game.data.units)."""
-    from game.data.units import main as roster_main
-    return roster_main(argv, prog="python -m game.rules.cards")
-
-
-if __name__ == "__main__":
-    import sys
-    sys.exit(_main())

@@ -65,6 +65,44 @@ class Odds:
                 "stopped": self.p_stopped}
 
 
+@dataclass(frozen=True)
+class TargetInfo:
+    """One attack ``Game.targets`` offers: target, range, dice, front/rear, cover, odds."""
+
+    target: str
+    distance: int
+    band: str
+    dice: int
+    front: bool | None
+    cover: bool
+    odds: Odds
+    mode: str = "normal"
+
+
+def targets(state: GameState, uid: str, extra_actions: list) -> list[TargetInfo]:
+    """Every enemy ``uid`` may attack from where it is, in every mode its abilities
+    offer (``extra_actions``: the abilities' actions for it), with exact odds."""
+    from .actions import Attack
+    from .errors import IllegalAction
+    u = state.units[uid]
+    if not u.on_map:
+        return []
+    modes = ["normal"] + [a.mode for a in extra_actions
+                          if isinstance(a, Attack) and a.mode != "normal"]
+    out: list[TargetInfo] = []
+    for t in state.units.values():
+        if not t.on_map or t.side == u.side:
+            continue
+        for mode in dict.fromkeys(modes):
+            try:
+                plan = plan_attack(state, uid, t.uid, mode=mode)
+            except IllegalAction:
+                continue
+            out.append(TargetInfo(t.uid, plan.distance, plan.band, plan.dice, plan.front,
+                                  plan.cover_need is not None, odds_for_plan(state, plan), mode))
+    return out
+
+
 def binomial(n: int, p: float) -> list[float]:
     """P(exactly k successes) for k = 0..n."""
     if p <= 0.0:

@@ -10,6 +10,8 @@ shares the immutable parts (map, cards).
 """
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
@@ -294,6 +296,42 @@ class GameState:
                                         m.road_bonus_left, list(m.walked), list(m.facings),
                                         m.rolled, m.stage, m.stopped)
         return new
+
+    def hash_blob(self) -> str:
+        """The canonical JSON text of the state (``Game.state_hash`` hashes it)."""
+        st = self
+        def hx(h: Hex | None) -> list[int] | None:
+            return None if h is None else [h.q, h.r]
+        p = st.pending
+        pend: Any = None
+        if p is not None:
+            pend = {"type": type(p).__name__}
+            for k, v in p.__dict__.items():
+                if isinstance(v, Hex):
+                    v = hx(v)
+                elif isinstance(v, tuple):
+                    v = [hx(x) if isinstance(x, Hex) else x for x in v]
+                pend[k] = v
+        m = st.moving
+        data = {
+            "scenario": st.scenario, "turn": st.turn, "phase": st.phase.value,
+            "first": st.first_player, "second": st.second_player, "ends": st.ends,
+            "bridges": sorted([hx(s.a), hx(s.b)] for s in st.destroyed_bridges),
+            "objective": hx(st.objective), "attacker": st.attacker, "pending": pend,
+            "outcome": None if st.outcome is None else [st.outcome.winner, st.outcome.reason],
+            "moving": None if m is None else [m.uid, [hx(h) for h in m.path], m.index,
+                                             m.stage, hx(m.start), m.final_facing,
+                                             m.road_bonus_left, [hx(h) for h in m.walked]]
+            + (["stopped"] if m.stopped else []),
+            "units": [[u.uid, u.card.id, u.side, hx(u.hex), u.facing, u.disrupted, u.damaged,
+                       list(u.pending), u.carrier, u.destroyed, u.acted, u.fired_defensively]
+                      for u in sorted(st.units.values(), key=lambda x: x.uid)],
+        }
+        if st.marks:
+            data["marks"] = repr(sorted(st.marks.items()))
+        if st.road_bonus_used:              # only when set: older saves keep their hashes
+            data["road_bonus_used"] = sorted(st.road_bonus_used)
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
     # --- queries ------------------------------------------------------------------
     @property

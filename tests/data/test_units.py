@@ -374,13 +374,13 @@ def test_table_lists_the_filtered_cards():
 
 
 def test_cli_prints_the_roster():
-    """`python -m game.rules.cards --nation X --type Vehicle --year 1942` prints a table."""
-    out = subprocess.run([sys.executable, "-m", "game.rules.cards", "--nation", "Soviet Union",
+    """`python -m game.roster --nation X --type Vehicle --year 1942` prints a table."""
+    out = subprocess.run([sys.executable, "-m", "game.roster", "--nation", "Soviet Union",
                           "--type", "Vehicle", "--year", "1942"], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "KV-1" in out.stdout and "T-34/76" in out.stdout and "T-34/85" not in out.stdout
-    bad = subprocess.run([sys.executable, "-m", "game.rules.cards", "--nation", "Atlantis"],
+    bad = subprocess.run([sys.executable, "-m", "game.roster", "--nation", "Atlantis"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "unknown nationality" in bad.stderr
     assert "Traceback" not in bad.stderr

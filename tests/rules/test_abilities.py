@@ -20,7 +20,7 @@ from game.rules.cards import Ability
 from game.rules.dice import LoadedDice
 from game.rules.engine import TRANSPORT_IDS, Game
 from game.rules.odds import attack_odds
-from game.rules.situation import run_situation
+from game.situations import run_situation
 from game.rules.state import Phase
 
 ROOT = Path(__file__).resolve().parents[2]

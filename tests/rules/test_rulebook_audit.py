@@ -19,7 +19,7 @@ from game.rules.dice import LoadedDice
 from game.rules.engine import new_game
 from game.rules.errors import IllegalAction
 from game.rules.hexes import direction_between
-from game.rules.situation import run_situation
+from game.situations import run_situation
 from game.rules.state import DefensiveFirePrompt, Phase
 
 E, NE, NW, W, SW, SE = range(6)

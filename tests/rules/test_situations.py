@@ -9,7 +9,7 @@ import pytest
 from game.data.situations import load_situation, parse_situation
 from game.data.yamlio import parse_yaml
 from game.rules.errors import DataError
-from game.rules.situation import main, run_situation
+from game.situations import main, run_situation
 
 FOLDER = Path(__file__).resolve().parent.parent / "situations"
 FILES = sorted(FOLDER.glob("*.yaml"))

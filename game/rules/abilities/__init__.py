@@ -240,7 +240,7 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
                 continue
             seen.add(id(unit))
             card = getattr(unit, "card", None)
-            if card is None:
+            if card is None or point not in _card_points(card):
                 continue
             for ab in card.abilities:
                 fns = by_id.get(ab.id)
@@ -268,6 +268,21 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
 
 
 _HOLDERS: dict[int, tuple] = {}
+_CARD_POINTS: dict[int, tuple] = {}
+
+
+def _card_points(card: Any) -> frozenset[str]:
+    """The points at which some hook is keyed on one of ``card``'s abilities (cards
+    never change; the cache follows the registrations through GENERATION)."""
+    got = _CARD_POINTS.get(id(card))
+    if got is not None and got[0] is card and got[1] == GENERATION:
+        return got[2]
+    ids = {a.id for a in card.abilities}
+    pts = frozenset(p for p, table in _BY_ID.items() if any(table.get(i) for i in ids))
+    if len(_CARD_POINTS) > 4096:
+        _CARD_POINTS.clear()
+    _CARD_POINTS[id(card)] = (card, GENERATION, pts)
+    return pts
 
 
 def _holders(state: Any, ability_id: str) -> list:

@@ -2,6 +2,8 @@
 Superior Armor, Open Back, Forest Camouflage, Tall Silhouette, Highly Flammable)."""
 from __future__ import annotations
 
+from typing import Any
+
 from .. import combat
 from ..cards import SOLDIER, VEHICLE
 from ..state import DAMAGED, DESTROYED, Unit
@@ -58,14 +60,14 @@ SPECS = define(
 
 
 @register("defense", "sideskirts")
-def _sideskirts(value, ab, ctx):
+def _sideskirts(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "target" and ctx["attacker"].card.has("close_assault"):
         return value + 1
     return value
 
 
 @register("attack_dice", "open_back")
-def _open_back(value, ab, ctx):
+def _open_back(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """The attacker rolls the better of its anti-Soldier and anti-Vehicle values
     against the rear (more dice never hurt, so the choice is made for it)."""
     if ctx.get("role") != "target" or ctx.get("mode") not in ("normal",
@@ -82,12 +84,12 @@ def _open_back(value, ab, ctx):
 
 
 @register("can_cover", "tall_silhouette")
-def _tall_silhouette(value, ab, ctx):
+def _tall_silhouette(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return False if ctx.get("role") == "target" else value
 
 
 @register("cover_need")
-def _forest_camouflage(value, ab, ctx):
+def _forest_camouflage(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Forest Camouflage (a rule hook, so it comes after every +1): automatic
     success against long-range attacks in a forest."""
     t: Unit = ctx["target"]
@@ -98,7 +100,7 @@ def _forest_camouflage(value, ab, ctx):
 
 
 @register("hits", "superior_armor")
-def _superior_armor(value, ab, ctx):
+def _superior_armor(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "target" and value == 2 and \
             ctx["successes"] < ctx["defense"] + ab.value:
         return 1
@@ -106,7 +108,7 @@ def _superior_armor(value, ab, ctx):
 
 
 @register("hits", "superior_frontal_armor")
-def _superior_frontal_armor(value, ab, ctx):
+def _superior_frontal_armor(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "target" and ctx.get("front") is True and value == 2 and \
             ctx["successes"] < ctx["defense"] + ab.value:
         return 1
@@ -114,7 +116,7 @@ def _superior_frontal_armor(value, ab, ctx):
 
 
 @register("counters", "heavy_armor")
-def _heavy_armor(new, ab, ctx):
+def _heavy_armor(new: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     t: Unit = ctx["target"]
     if ctx.get("role") != "target" or DAMAGED not in new or \
             t.uid in _game_set(ctx["state"], "heavy_used"):
@@ -126,7 +128,7 @@ def _heavy_armor(new, ab, ctx):
 
 
 @register("attack_result", "heavy_armor")
-def _heavy_armor_used(new, ab, ctx):
+def _heavy_armor_used(new: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     t: Unit = ctx["target"]
     if ctx.get("role") != "target" or t.uid in _game_set(ctx["state"], "heavy_used"):
         return new
@@ -143,7 +145,7 @@ def _heavy_armor_used(new, ab, ctx):
 
 
 @register("attack_result", "highly_flammable")
-def _highly_flammable(new, ab, ctx):
+def _highly_flammable(new: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """A Damaged counter: roll; on 3+ the Vehicle is destroyed at once (no counters
     are placed: it is gone)."""
     t: Unit = ctx["target"]

@@ -3,6 +3,8 @@ Armor-Piercing Rounds, the hull cannon), its dice, range, success faces, cover a
 special results (Flamethrower, Blast, Shrapnel...)."""
 from __future__ import annotations
 
+from typing import Any
+
 from .. import combat
 from ..cards import SOLDIER, VEHICLE
 from ..errors import IllegalAction
@@ -157,25 +159,25 @@ def _mode_used(ab, ctx, target_type: str) -> bool:
 
 
 @register("attack_dice", "close_assault")
-def _close_assault_dice(value, ab, ctx):
+def _close_assault_dice(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return ab.value if _mode_used(ab, ctx, VEHICLE) else value
 
 
 @register("attack_dice", "hand_to_hand")
-def _hand_to_hand_dice(value, ab, ctx):
+def _hand_to_hand_dice(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return ab.value if _mode_used(ab, ctx, SOLDIER) else value
 
 
 @register("can_cover", "close_assault")
 @register("can_cover", "hand_to_hand")
-def _close_combat_cover(value, ab, ctx):
+def _close_combat_cover(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     tt = VEHICLE if ab.id == "close_assault" else SOLDIER
     return False if _mode_used(ab, ctx, tt) else value
 
 
 @register("can_attack", "close_assault")
 @register("can_attack", "hand_to_hand")
-def _close_combat_allowed(value, ab, ctx):
+def _close_combat_allowed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "attacker" or ctx.get("mode") != ab.id:
         return value
     tt = VEHICLE if ab.id == "close_assault" else SOLDIER
@@ -185,7 +187,7 @@ def _close_combat_allowed(value, ab, ctx):
 
 
 @register("range_band", "extended_range")
-def _extended_range(value, ab, ctx):
+def _extended_range(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "attacker" and value is None and ctx["target"].is_vehicle \
             and ctx["distance"] <= ab.value:
         return "long"
@@ -193,14 +195,14 @@ def _extended_range(value, ab, ctx):
 
 
 @register("range_band", "enhanced_range")
-def _enhanced_range(value, ab, ctx):
+def _enhanced_range(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "attacker" and value is None and ctx["distance"] <= ab.value:
         return "long"
     return value
 
 
 @register("attack_dice", "coordinated_fire")
-def _coordinated_fire(value, ab, ctx):
+def _coordinated_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "attacker" and value and commander_near(
             ctx["state"], ctx["attacker"], include_self=False, undisrupted=False):
         return value + 1
@@ -208,7 +210,7 @@ def _coordinated_fire(value, ab, ctx):
 
 
 @register("attack_dice", "surprise_fire")
-def _surprise_fire(value, ab, ctx):
+def _surprise_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Surprise Fire: one extra die on an attack made from a forest hex."""
     if ctx.get("role") == "attacker" and value and \
             ctx["state"].battle_map.terrain_at(ctx["attacker_hex"]) == Terrain.FOREST:
@@ -217,14 +219,14 @@ def _surprise_fire(value, ab, ctx):
 
 
 @register("attack_dice", "additional_hull_mounted_cannon")
-def _hull_cannon_dice(value, ab, ctx):
+def _hull_cannon_dice(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "attacker" and ctx.get("mode") == ab.id:
         return HULL_CANNON_DICE.get(ctx["band"]) if ctx["target"].is_vehicle else None
     return value
 
 
 @register("can_attack", "additional_hull_mounted_cannon")
-def _hull_cannon_allowed(value, ab, ctx):
+def _hull_cannon_allowed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "attacker" or ctx.get("mode") != ab.id:
         return value
     if ctx.get("defensive"):
@@ -236,7 +238,7 @@ def _hull_cannon_allowed(value, ab, ctx):
 
 
 @register("can_attack", "armor_piercing_rounds")
-def _apr_allowed(value, ab, ctx):
+def _apr_allowed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "attacker" or ctx.get("mode") != ab.id:
         return value
     if ctx.get("defensive"):
@@ -249,7 +251,7 @@ def _apr_allowed(value, ab, ctx):
 
 
 @register("hits")
-def _apr_hits(value, ab, ctx):
+def _apr_hits(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Armor-Piercing Rounds (a rule hook so it sees the hits after the target's
     armor abilities): exactly two hits become three."""
     if ctx.get("mode") == "armor_piercing_rounds" and value == 2 and not ctx.get("defensive"):
@@ -258,7 +260,7 @@ def _apr_hits(value, ab, ctx):
 
 
 @register("can_attack", "fixed_howitzer")
-def _front_arc_only(value, ab, ctx):
+def _front_arc_only(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "attacker":
         return value
     a = ctx["attacker"]
@@ -268,7 +270,7 @@ def _front_arc_only(value, ab, ctx):
 
 
 @register("can_attack", "no_turret")
-def _no_turret(value, ab, ctx):
+def _no_turret(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """No Turret: enemy Vehicles only in the front arc; Soldiers anywhere."""
     if ctx.get("role") != "attacker" or not ctx["target"].is_vehicle:
         return value
@@ -279,7 +281,7 @@ def _no_turret(value, ab, ctx):
 
 
 @register("can_cover", "bombardment")
-def _bombardment(value, ab, ctx):
+def _bombardment(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return False if ctx.get("role") == "attacker" else value
 
 
@@ -293,12 +295,12 @@ def _flamethrower_applies(ctx) -> bool:
 
 
 @register("can_cover", "hull_mounted_flamethrower")
-def _flamethrower_cover(value, ab, ctx):
+def _flamethrower_cover(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return False if _flamethrower_applies(ctx) else value
 
 
 @register("after_attack", "hull_mounted_flamethrower")
-def _flamethrower_kill(events, ab, ctx):
+def _flamethrower_kill(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Three natural 6s at short range: the target is destroyed at once (also with
     defensive fire, which then ends the move)."""
     if ctx.get("secondary") or not _flamethrower_applies(ctx):
@@ -321,7 +323,7 @@ def _flamethrower_kill(events, ab, ctx):
 
 
 @register("attack_rolls", "guard_crew")
-def _guard_crew(rolls, ab, ctx):
+def _guard_crew(rolls: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Guard Crew: one die that came up 1 (and is not a success) is rolled again."""
     if ctx.get("role") != "attacker":
         return rolls
@@ -340,29 +342,29 @@ def _guard_crew(rolls, ab, ctx):
 
 
 @register("cover_need", "seasoned_crew")
-def _seasoned_crew(value, ab, ctx):
+def _seasoned_crew(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value + 1 if ctx.get("role") == "attacker" else value
 
 
 @register("die_modifier", "inaccurate")
-def _inaccurate(value, ab, ctx):
+def _inaccurate(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value - ab.value if ctx.get("role") == "attacker" else value
 
 
 @register("die_modifier", "ruthless")
-def _ruthless(value, ab, ctx):
+def _ruthless(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value + 1 if ctx.get("role") == "attacker" and _target_impaired(ctx) else value
 
 
 @register("hits", "shrapnel")
-def _shrapnel(value, ab, ctx):
+def _shrapnel(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "attacker" and ctx["target"].is_soldier:
         return combat.hits_for(ctx["successes"] * ab.value, ctx["defense"])
     return value
 
 
 @register("after_attack", "blast")
-def _blast(events, ab, ctx):
+def _blast(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Blast: a separate attack on every other unit in the target's hex, friendly
     units included (defensive fire: they can only be disrupted; only the mover stops)."""
     if ctx.get("role") != "attacker" or ctx.get("secondary"):

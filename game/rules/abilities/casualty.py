@@ -3,6 +3,8 @@ phase; and the attack memory other abilities keep (Armor-Piercing Rounds, Fighti
 Platform)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..events import CounterPlaced, Event
 from ..state import GameState, Unit
 from . import register
@@ -21,7 +23,7 @@ SPECS = define(
 
 
 @register("after_attack")
-def _after_attack(events, ab, ctx):
+def _after_attack(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Memory for Armor-Piercing Rounds and Fighting Platform; Fanatic on a
     defensive-fire hit."""
     st: GameState = ctx["state"]
@@ -48,7 +50,7 @@ def resist_disruption(st: GameState, u: Unit) -> list[Event]:
 
 
 @register("after_casualty")
-def _after_casualty(events, ab, ctx):
+def _after_casualty(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Fanatic ignores the Disrupted counters the casualty phase has just turned face
     up."""
     st: GameState = ctx["state"]

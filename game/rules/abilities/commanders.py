@@ -3,6 +3,8 @@ work): Pinpointer, Tally Ho, Exert Will, Command Ruthless, Bravery Enforcement."
 from __future__ import annotations
 
 from ..hexes import Hex
+from typing import Any
+
 from ..state import GameState, Phase, Unit
 from . import register
 from .spec import AbilitySpec, _COMMANDER_TAIL, define
@@ -66,7 +68,7 @@ def commander_near(state: GameState, unit: Unit, ability_id: str | None = None, 
 
 
 @register("cover_need", "pinpointer", scope="any")
-def _pinpointer(value, ab, ctx):
+def _pinpointer(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     if a.is_soldier and commander_near(ctx["state"], a, "pinpointer"):
         return value + 1
@@ -74,7 +76,7 @@ def _pinpointer(value, ab, ctx):
 
 
 @register("die_modifier", "command_ruthless", scope="any")
-def _command_ruthless(value, ab, ctx):
+def _command_ruthless(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     if not a.is_vehicle or a.card.has("ruthless") or not _target_impaired(ctx):
         return value
@@ -84,7 +86,7 @@ def _command_ruthless(value, ab, ctx):
 
 
 @register("die_modifier", "bravery_enforcement", scope="any")
-def _bravery_enforcement(value, ab, ctx):
+def _bravery_enforcement(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     if a.is_soldier and a.disrupted and commander_near(ctx["state"], a, "bravery_enforcement",
                                                        include_self=False):
@@ -93,7 +95,7 @@ def _bravery_enforcement(value, ab, ctx):
 
 
 @register("phase_begin")
-def _exert_will(events, ab, ctx):
+def _exert_will(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Exert Will: at the start of its side's movement phase a non-disrupted
     commander removes the face-up Disrupted counters of adjacent friendly Soldiers."""
     st: GameState = ctx["state"]
@@ -116,7 +118,7 @@ def _exert_will(events, ab, ctx):
 
 
 @register("speed", "tally_ho", scope="any")
-def _tally_ho(value, ab, ctx):
+def _tally_ho(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     st: GameState = ctx["state"]
     u: Unit = ctx["unit"]
     if ctx["phase"] not in (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND) or not u.is_soldier \

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import combat
+from .. import activation, combat
+from ..families import defensive_fire
 from .. import movement
-from ..actions import (Action, Attack, DefensiveFire, EndPhase, Face, Move, PassDefensiveFire,
-                       PlaceDismounted)
+from ..actions import Action, Attack, DefensiveFire, Move
 from ..cards import VEHICLE
 from ..errors import MalformedAction
-from ..events import Event, UnitStopped
+from ..events import Event
 from ..state import GameState, Unit
 from . import register
 from .spec import AbilitySpec, define
-from .common import MODE_ABILITIES, _NOT_EXTRA, _attacks, _phase_add, _phase_key
+from .common import MODE_ABILITIES, _NOT_EXTRA, _attacks
 from .transport import _platform_problem
 
 
@@ -64,18 +64,8 @@ SPECS = define(
 
 
 def activation_tags(state: GameState, uid: str) -> tuple[str, ...] | None:
-    """What ``uid`` has done in its current activation (None: it is not the unit
-    being activated now).  Tags: ``attack:<mode>``, ``move`` (a move began),
-    ``moved`` (it ended where it wanted), ``stopped``, ``turn``, ``other``."""
-    act = state.marks.get("act")
-    if not act or act[0] != _phase_key(state) or act[1] != uid:
-        return None
-    return act[2]
-
-
-def _tag(state: GameState, uid: str, *tags: str) -> None:
-    cur = activation_tags(state, uid) or ()
-    state.marks["act"] = (_phase_key(state), uid, cur + tags)
+    """What ``uid`` has done in its current activation (game.rules.activation)."""
+    return activation.tags(state, uid)
 
 
 def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
@@ -131,7 +121,7 @@ def _recheck(game: Any, u: Unit, action: Action) -> str | None:
     was = u.acted
     u.acted = False
     try:
-        return game._check(action)
+        return game.rule_problem(action)
     except MalformedAction as exc:      # keep the engine's wording
         return str(exc)
     finally:
@@ -187,7 +177,7 @@ def _attack_candidates(st: GameState, u: Unit) -> list[Attack]:
 
 
 @register("activation_options")
-def _activation_options(value, ability, ctx):
+def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     """Mode attacks (Close Assault, Hand to Hand, Armor-Piercing Rounds, the hull
     cannon), attacks on exposed passengers, Fighting Platform passengers' attacks,
     and the extra actions of the current activation."""
@@ -209,7 +199,7 @@ def _activation_options(value, ability, ctx):
     if not modes_of_unit and not any(t.boarded and t.side != u.side and not t.destroyed
                                      for t in st.units.values()):
         return out
-    if game._activation_problem(u) is not None:
+    if activation.problem(st, u) is not None:
         return out
     for t in st.units.values():
         if not t.on_map or t.side == u.side:
@@ -224,7 +214,7 @@ def _activation_options(value, ability, ctx):
 
 
 @register("action_allowed")
-def _action_allowed(reason, ability, ctx):
+def _action_allowed(reason: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     """Lift "already acted" for the activation's extra actions, and let a Fighting
     Platform passenger attack."""
     if reason is None:
@@ -253,51 +243,12 @@ def _action_allowed(reason, ability, ctx):
 
 
 @register("perform")
-def _perform(value, ability, ctx):
-    """Carry out every action with the engine's own handler and keep track of the
-    current activation (and Double Shot's second defensive-fire attack)."""
-    if value is not None:
+def _perform(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
+    """Defensive fire with Double Shot's second attack at the same stage and
+    Suppressive Fire's once-per-provoking-move memory (other actions: the rules')."""
+    if value is not None or not isinstance(ctx["action"], DefensiveFire):
         return value
-    game = ctx["game"]
-    st: GameState = ctx["state"]
-    action = ctx["action"]
-    handler = getattr(game, "_do_" + type(action).__name__)
-    act = st.marks.get("act")
-    if isinstance(action, DefensiveFire):
-        events = _defensive_fire(game, action)
-    elif isinstance(action, (PassDefensiveFire, PlaceDismounted, Face)):
-        events = handler(action)
-    else:
-        uid = getattr(action, "uid", None)
-        if act and (act[1] != uid or act[0] != _phase_key(st) or isinstance(action, EndPhase)):
-            st.marks.pop("act", None)
-        events = handler(action)
-        if isinstance(uid, str) and uid in st.units and (st.phase.is_assault
-                                                         or st.phase.is_movement):
-            if isinstance(action, Attack):
-                _tag(st, uid, "attack:" + action.mode)
-            elif isinstance(action, Move):
-                if action.path:
-                    _tag(st, uid, "move")
-                    _phase_add(st, "moved", uid)
-                else:
-                    _tag(st, uid, "turn")
-            elif not isinstance(action, EndPhase):
-                _tag(st, uid, "other")
-    _move_finished(st, events)
-    return events
-
-
-def _move_finished(st: GameState, events: list[Event]) -> None:
-    act = st.marks.get("act")
-    if not act or act[0] != _phase_key(st) or st.moving is not None:
-        return
-    tags = act[2]
-    if "move" not in tags or "moved" in tags or "stopped" in tags:
-        return
-    stopped = any(isinstance(e, UnitStopped) and e.uid == act[1] for e in events) or \
-        any(e.kind == "UnitPutBack" and getattr(e, "uid", None) == act[1] for e in events)
-    _tag(st, act[1], "stopped" if stopped else "moved")
+    return _defensive_fire(ctx["game"], ctx["action"])
 
 
 def _defensive_fire(game: Any, a: DefensiveFire) -> list[Event]:
@@ -306,7 +257,7 @@ def _defensive_fire(game: Any, a: DefensiveFire) -> list[Event]:
     st: GameState = game.state
     _note_step_shot(st, a.uid)
     shots = 2 if st.units[a.uid].card.has("double_shot") else 1
-    return game._do_DefensiveFire(a, shots=shots)
+    return defensive_fire.fire(game, a, shots=shots)
 
 
 def _step_key(st: GameState) -> tuple | None:
@@ -326,7 +277,7 @@ def _note_step_shot(st: GameState, uid: str) -> None:
 
 
 @register("speed", "strike_and_fade")
-def _strike_and_fade_speed(value, ab, ctx):
+def _strike_and_fade_speed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     st: GameState = ctx["state"]
     u: Unit = ctx["unit"]
     tags = activation_tags(st, u.uid)
@@ -337,7 +288,7 @@ def _strike_and_fade_speed(value, ab, ctx):
 
 
 @register("can_fire_defensively", "suppressive_fire")
-def _suppressive_fire(value, ab, ctx):
+def _suppressive_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     e: Unit = ctx["firer"]
     if ctx.get("role") not in ("unit", "firer") or value is True or e.disrupted:
         return value
@@ -350,7 +301,7 @@ def _suppressive_fire(value, ab, ctx):
 
 
 @register("provokes_defensive_fire", "overlapping_fire")
-def _overlapping_fire(value, ab, ctx):
+def _overlapping_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Overlapping Fire: Soldiers moving past this Vehicle provoke it."""
     if ctx.get("role") != "firer" or value is True:
         return value
@@ -363,7 +314,7 @@ def _overlapping_fire(value, ab, ctx):
 
 
 @register("provokes_defensive_fire", "battlefield_awareness")
-def _battlefield_awareness(value, ab, ctx):
+def _battlefield_awareness(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Battlefield Awareness: an enemy Vehicle moving away (out of a hex next to this
     unit into one that is not) provokes it, in the hex it leaves."""
     if ctx.get("role") != "firer" or value is True:

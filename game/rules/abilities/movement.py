@@ -3,6 +3,8 @@ suspensions, Forest Runner, Trench Crossing), who may move (Command Dependent, S
 Determination), what happens on the way (Overrun) and Bridge Demolition's spec."""
 from __future__ import annotations
 
+from typing import Any
+
 from .. import movement as rules_movement
 from ..actions import Board
 from ..cards import SOLDIER, VEHICLE
@@ -86,31 +88,31 @@ SPECS = define(
 
 
 @register("speed", "relocate")
-def _relocate(value, ab, ctx):
+def _relocate(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "unit":
         return value
     return ab.value if ctx["phase"] in (Phase.ASSAULT_FIRST, Phase.ASSAULT_SECOND) else 0
 
 
 @register("movement_roll_kinds", "weak_suspension")
-def _weak_suspension(kinds, ab, ctx):
+def _weak_suspension(kinds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx["terrain"] == Terrain.HILL and not ctx["along_road"]:
         return list(kinds) + ["hill"]
     return kinds
 
 
 @register("movement_roll_kinds", "forest_runner")
-def _forest_runner(kinds, ab, ctx):
+def _forest_runner(kinds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return [k for k in kinds if k != "forest"]
 
 
 @register("movement_roll_kinds", "trench_crossing")
-def _trench_crossing(kinds, ab, ctx):
+def _trench_crossing(kinds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return [k for k in kinds if k != "stream"]
 
 
 @register("move_cost", "excellent_suspension")
-def _excellent_suspension(cost, ab, ctx):
+def _excellent_suspension(cost: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx["terrain"] == Terrain.HILL and not ctx["along_road"] and ctx["unit"].is_vehicle:
         return min(cost, 1)
     return cost
@@ -127,7 +129,7 @@ def _all_road(st: GameState, start: Hex, path) -> bool:
 
 
 @register("path_speed", "high_gear")
-def _high_gear_speed(speed, ab, ctx):
+def _high_gear_speed(speed: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     path = ctx["path"]
     if path and _all_road(ctx["state"], ctx["start"], path):
         return speed + ab.value
@@ -135,7 +137,7 @@ def _high_gear_speed(speed, ab, ctx):
 
 
 @register("reach", "high_gear")
-def _high_gear_reach(result, ab, ctx):
+def _high_gear_reach(result: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """High Gear: hexes reachable by a move made entirely along roads with the extra
     speed (the ordinary search can't know the whole path is on the road)."""
     st: GameState = ctx["state"]
@@ -187,7 +189,7 @@ def _command_dependent_problem(st: GameState, u: Unit, phase) -> str | None:
 
 
 @register("can_move", "command_dependent")
-def _command_dependent(value, ab, ctx):
+def _command_dependent(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "unit" or value is not True:
         return value
     prob = _command_dependent_problem(ctx["state"], ctx["unit"], ctx["phase"])
@@ -195,7 +197,7 @@ def _command_dependent(value, ab, ctx):
 
 
 @register("action_allowed", "command_dependent")
-def _command_dependent_board(reason, ab, ctx):
+def _command_dependent_board(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Boarding is the Soldier's movement-phase move, so it needs the commander too."""
     if reason is not None or ctx.get("role") != "unit" or not isinstance(ctx["action"], Board):
         return reason
@@ -204,13 +206,13 @@ def _command_dependent_board(reason, ab, ctx):
 
 
 @register("moves_while_disrupted", "ss_determination")
-def _ss_determination(value, ab, ctx):
+def _ss_determination(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return True if ctx.get("role") == "unit" else value
 
 
 # --- on the way ----------------------------------------------------------------------------------
 @register("entered_hex", "overrun")
-def _overrun(events, ab, ctx):
+def _overrun(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Overrun: entering a hex with enemy Soldiers disrupts one of them at once (face
     up, like defensive fire), once per phase, no roll."""
     st: GameState = ctx["state"]

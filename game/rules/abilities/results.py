@@ -1,6 +1,8 @@
 """Exact odds of attacks whose outcome depends on more than the number of successes."""
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 from math import comb, factorial
 
@@ -103,5 +105,5 @@ def exact_odds(state: GameState, plan, base):
 
 
 @register("odds")
-def _odds(value, ab, ctx):
+def _odds(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return exact_odds(ctx["state"], ctx["plan"], value)

@@ -2,6 +2,8 @@
 Gun Transport, Fighting Platform."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import VEHICLE
 from ..state import GameState, Unit
 from . import register
@@ -51,18 +53,18 @@ SPECS = define(
 
 
 @register("can_board", "large")
-def _large(value, ab, ctx):
+def _large(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return f"{ctx['unit'].name} is Large: no transport can carry it" \
         if ctx.get("role") == "unit" else value
 
 
 @register("stacks_as_vehicle", "large")
-def _large_stacking(value, ab, ctx):
+def _large_stacking(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return True if ctx.get("role") == "unit" else value
 
 
 @register("can_board", "gun_transport")
-def _gun_transport(value, ab, ctx):
+def _gun_transport(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     u: Unit = ctx["unit"]
     if ctx.get("role") == "carrier" and _is_artillery(u) and not u.card.has("large"):
         return True
@@ -70,7 +72,7 @@ def _gun_transport(value, ab, ctx):
 
 
 @register("attackable_aboard", "exposed_transport")
-def _exposed_transport(value, ab, ctx):
+def _exposed_transport(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return True if ctx.get("role") == "carrier" else value
 
 
@@ -91,7 +93,7 @@ def _platform_problem(st: GameState, u: Unit, ignore_acted: bool = False) -> str
 
 
 @register("attack_from_aboard", "fighting_platform")
-def _fighting_platform(value, ab, ctx):
+def _fighting_platform(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "carrier":
         return value
     st: GameState = ctx["state"]
@@ -104,7 +106,7 @@ def _fighting_platform(value, ab, ctx):
 
 
 @register("can_move", "fighting_platform")
-def _platform_carrier_move(value, ab, ctx):
+def _platform_carrier_move(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     st: GameState = ctx["state"]
     u: Unit = ctx["unit"]
     if ctx.get("role") == "unit" and u.uid in _phase_set(st, "platform_fired"):

@@ -11,7 +11,7 @@ and the runner.  Reading YAML is ``game.data.situations.load_situation``.
 
 Run files from the command line::
 
-    python -m game.rules.situation tests/situations/*.yaml
+    python -m game.situations tests/situations/*.yaml
 
 It prints one line per file and exits with status 1 at the first mismatch,
 after a readable diff (expected / got, and the events of the failing step).
@@ -22,17 +22,17 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
-from .actions import Action, describe_action
-from .board import BattleMap
-from .cards import UnitCard
-from .combat import why_not_attack
-from .dice import Dice, DiceExhausted, LoadedDice
-from .engine import Game
-from .errors import IllegalAction, MalformedAction
-from .events import Event
-from .hexes import DIRECTION_NAMES, Hex, hex_label
-from .odds import attack_odds
-from .state import GameState, Phase
+from game.rules.actions import Action, describe_action
+from game.rules.board import BattleMap
+from game.rules.cards import UnitCard
+from game.rules.combat import why_not_attack
+from game.rules.dice import Dice, DiceExhausted, LoadedDice
+from game.rules.engine import Game
+from game.rules.errors import IllegalAction, MalformedAction
+from game.rules.events import Event
+from game.rules.hexes import DIRECTION_NAMES, Hex, hex_label
+from game.rules.odds import attack_odds
+from game.rules.state import GameState, Phase
 
 __all__ = ["TO_ACT", "UnitSpec", "EventSpec", "AttackCheck", "OddsCheck", "Expect", "Step", "Situation",
            "build_game", "run_situation", "SituationResult", "main", "UNIT_FIELDS", "ODDS_FIELDS"]
@@ -360,7 +360,7 @@ def _block(where: str, problems: list[str], events: list[Event]) -> str:
 
 # --- command line ----------------------------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m game.rules.situation FILE...``: run each file; 1 at the first mismatch."""
+    """``python -m game.situations FILE...``: run each file; 1 at the first mismatch."""
     from game.data.situations import load_situation      # reading files is game.data's job
     from game.rules.errors import DataError
 
@@ -368,7 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     quiet = "-q" in args
     files = [a for a in args if a != "-q"]
     if not files or any(a in ("-h", "--help") for a in files):
-        print("usage: python -m game.rules.situation [-q] FILE.yaml...\n"
+        print("usage: python -m game.situations [-q] FILE.yaml...\n"
               "Runs situation files (docs/situations.md); exits 1 at the first mismatch.")
         return 0 if files else 2
     for path in files:
@@ -388,7 +388,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     if quiet:
         print(f"{len(files)} situation(s) ok")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

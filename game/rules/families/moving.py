@@ -1,0 +1,187 @@
+"""Moving (rulebook: Movement; Vehicle Facing; rulings 4-6, 15): a move along a
+path, turning in place, and the facing of a Vehicle chosen where its move ended."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from .. import activation, movement
+from ..actions import Action, Face, Move
+from ..errors import MalformedAction
+from ..events import Event, FacingChosen, UnitTurned
+from ..hexes import DIRECTION_NAMES, DIRECTIONS, Hex, direction_between, hex_label
+from ..movement import Reach
+from ..state import FacingChoice, GameState, MoveInProgress, Unit
+from . import ActionRule, register_rule, unit_of
+from .walk import continue_move
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+__all__ = ["facing_toward", "turn_allowed"]
+
+_UNIT_XY = [(math.sqrt(3) * (d.q + d.r / 2), 1.5 * d.r) for d in DIRECTIONS]
+
+
+def facing_toward(a: Hex, b: Hex) -> int:
+    """The facing (0-5) from ``a`` that points most nearly at ``b``."""
+    x = math.sqrt(3) * ((b.q - a.q) + (b.r - a.r) / 2)
+    y = 1.5 * (b.r - a.r)
+    best, bd = 0, -1e18
+    for d, (ux, uy) in enumerate(_UNIT_XY):
+        v = ux * x + uy * y
+        if v > bd:
+            best, bd = d, v
+    return best
+
+
+def _facing_toward_nearest(h: Hex, enemies: list[Hex], reach: Reach) -> int:
+    best = None
+    bd = 1 << 30
+    hq, hr = h.q, h.r
+    for e in enemies:
+        dq, dr = e.q - hq, e.r - hr
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        if 0 < d < bd:
+            best, bd = e, d
+    if best is not None:
+        return facing_toward(h, best)
+    last = reach.path[-2] if len(reach.path) > 1 else None
+    if last is not None:
+        d = direction_between(last, h)
+        if d is not None:
+            return d
+    return 0
+
+
+_MEMOS: dict[tuple, dict[Hex, int]] = {}
+
+
+def _facing_memo(enemies: tuple) -> dict[Hex, int]:
+    """hex -> the listed facing toward the nearest of ``enemies`` (a cache)."""
+    memo = _MEMOS.get(enemies)
+    if memo is None:
+        if len(_MEMOS) > 512:
+            _MEMOS.clear()
+        memo = _MEMOS[enemies] = {}
+    return memo
+
+
+def turn_allowed(u: Unit, state: GameState | None = None) -> bool:
+    """Rulebook: Facing and Disruption - a disrupted unit may not change facing
+    (unless an ability lets it move while disrupted: SS Determination, issue 18)."""
+    return not u.disrupted or (state is not None
+                               and movement.moves_while_disrupted(state, u))
+
+
+class MoveRule(ActionRule):
+    kind = Move
+
+    def for_unit(self, game: "Game", u: Unit) -> list[Action]:
+        """One move per hex ``u`` may end in (its cheapest path); a Vehicle's listed
+        facing points at the nearest enemy (any facing is legal); then the turns in
+        place."""
+        st = game.state
+        if u.acted or u.boarded or movement.move_problem(st, u) is not None:
+            return []
+        side = u.side
+        out: list[Action] = []
+        reach = game.reachable(u.uid)
+        if u.is_vehicle:
+            enemies = [e.hex for e in st.units.values() if e.side != side and e.on_map
+                       and e.hex is not None]
+            memo = _facing_memo(tuple(enemies))
+            for h, r in reach.items():
+                if r.stops:
+                    f = memo.get(h) if enemies else None
+                    if f is None:
+                        f = _facing_toward_nearest(h, enemies, r)
+                        if enemies:
+                            memo[h] = f
+                    out.append(Move(side, u.uid, r.path, f))
+            if turn_allowed(u, game.state):
+                out.extend(Move(side, u.uid, (), f) for f in range(6) if f != u.facing)
+        else:
+            out.extend(Move(side, u.uid, r.path, None) for r in reach.values() if r.stops)
+        return out
+
+    def problem(self, game: "Game", action: Move) -> str | None:
+        st = game.state
+        u = unit_of(game, action)
+        prob = activation.problem(st, u)
+        if prob:
+            return prob
+        prob = movement.move_problem(st, u)
+        if prob:
+            return prob
+        if action.facing is not None and not (isinstance(action.facing, int)
+                                              and 0 <= action.facing <= 5):
+            raise MalformedAction(f"facing must be 0-5, not {action.facing!r}")
+        path = tuple(action.path)
+        if not path:
+            if action.facing is None:
+                return "a move needs a path or a new facing"
+            if not turn_allowed(u, st):
+                return f"{u.name} can't change facing now"
+            if action.facing == u.facing:
+                return f"{u.name} already faces {DIRECTION_NAMES[u.facing]}"
+            return None
+        r = movement.walk_cost(st, u.uid, path)
+        if isinstance(r, str):
+            return r
+        if not r.stops:
+            return movement.stop_problem(st, u, path[-1])
+        return None
+
+    def perform(self, game: "Game", a: Move) -> list[Event]:
+        st = game.state
+        u = st.units[a.uid]
+        if not a.path:
+            assert a.facing is not None
+            was = u.facing
+            u.facing = a.facing
+            u.acted = True
+            return [UnitTurned(u.uid, u.hex, a.facing, was,
+                               text=f"{u.name} turns to face {DIRECTION_NAMES[a.facing]} in "
+                                    f"{hex_label(u.hex)}.")]
+        bonus = movement._road_bonus(st, u, st.phase)
+        assert u.hex is not None
+        st.moving = MoveInProgress(u.uid, tuple(a.path), 0, u.hex, a.facing, bonus)
+        return continue_move(game)
+
+
+class FaceRule(ActionRule):
+    """Answers a ``FacingChoice``: any of the six facings."""
+
+    kind = Face
+
+    def enumerate(self, game: "Game", side: str) -> list[Action]:
+        p = game.state.pending
+        assert isinstance(p, FacingChoice)
+        return [Face(side, p.uid, f) for f in range(6)]
+
+    def problem(self, game: "Game", action: Face) -> str | None:
+        st = game.state
+        p = st.pending
+        if not isinstance(p, FacingChoice):
+            return "no Vehicle is waiting to be faced (a move without a facing asks for one)"
+        if action.uid != p.uid:
+            return f"choose where {st.units[p.uid].name} faces first"
+        if not isinstance(action.facing, int) or isinstance(action.facing, bool) \
+                or not 0 <= action.facing <= 5:
+            raise MalformedAction(f"facing must be 0-5, not {action.facing!r}")
+        return None
+
+    def perform(self, game: "Game", a: Face) -> list[Event]:
+        st = game.state
+        u = st.units[a.uid]
+        was = u.facing
+        u.facing = a.facing
+        st.pending = None
+        return [FacingChosen(u.uid, u.hex, a.facing, was,
+                             text=f"{u.name} faces {DIRECTION_NAMES[a.facing]} in "
+                                  f"{hex_label(u.hex)}.")]
+
+
+register_rule(MoveRule())
+register_rule(FaceRule())

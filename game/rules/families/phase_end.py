@@ -1,0 +1,41 @@
+"""EndPhase: a player ends its deployment, movement or assault phase; what comes
+next is the phase table's business (game.rules.phases)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import phases
+from ..actions import Action, EndPhase
+from ..events import Event
+from . import ActionRule, register_rule
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+class EndPhaseRule(ActionRule):
+    kind = EndPhase
+
+    def enumerate(self, game: "Game", side: str) -> list[Action]:
+        st = game.state
+        if st.phase.is_deploy and any(u.hex is None for u in st.units_of(side)):
+            return []
+        return [EndPhase(side)]
+
+    def problem(self, game: "Game", action: EndPhase) -> str | None:
+        st = game.state
+        ph = st.phase
+        if ph.is_deploy:
+            left = [u.name for u in st.units_of(action.side) if u.hex is None]
+            if left:
+                return f"deploy every unit first ({len(left)} left: {', '.join(left[:3])}...)"
+            return None
+        if ph.is_movement or ph.is_assault:
+            return None
+        return "there is no phase to end now"
+
+    def perform(self, game: "Game", a: EndPhase) -> list[Event]:
+        return phases.end_phase(game)
+
+
+register_rule(EndPhaseRule())

@@ -1,0 +1,226 @@
+"""Set-up actions (rulebook: Getting Started; Scenarios; ruling 8): who goes first
+(also each turn's initiative winner), the ends, the Assault objective, deployment."""
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from .. import movement, phases
+from ..actions import Action, ChooseEnd, ChooseObjective, ChooseOrder, Deploy, Undeploy
+from ..board import ENDS, other_end
+from ..events import CoinFlipped, EndChosen, Event, ObjectiveChosen, OrderChosen, UnitDeployed, UnitUndeployed
+from ..errors import MalformedAction
+from ..hexes import Hex, hex_label
+from ..state import GameState, OrderChoice, Phase, Unit, other_side
+from . import ActionRule, register_rule, unit_of
+from .transport import board_problem
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+__all__ = ["deployment_zone", "deploy_problem", "start"]
+
+
+def start(game: "Game", coin_winner: str | None) -> list[Event]:
+    """The first set-up step of a new game (rulebook: Getting Started; Scenarios).
+    Standard: the coin flip (rolled, or ``coin_winner``) - its winner chooses first or
+    second.  Assault: ``options["attacker"]`` (default: the army with more points, Axis
+    on a tie) attacks; the defender chooses an end, then the objective."""
+    st = game.state
+    if st.scenario == "assault":
+        attacker = st.options.get("attacker")
+        if attacker is None:
+            pts = {s: sum(u.card.cost for u in st.units_of(s)) for s in ("Axis", "Allies")}
+            attacker = "Allies" if pts["Allies"] > pts["Axis"] else "Axis"
+        if attacker not in ("Axis", "Allies"):
+            raise MalformedAction(f"unknown attacker side '{attacker}'")
+        st.attacker = attacker
+        st.first_player, st.second_player = other_side(attacker), attacker
+        st.objective = None
+        return phases.enter(game, Phase.SETUP_END)
+    if coin_winner is None:
+        coin_winner = "Axis" if game.dice.d6() <= 3 else "Allies"
+    elif coin_winner not in ("Axis", "Allies"):
+        raise MalformedAction(f"unknown side '{coin_winner}'")
+    st.phase = Phase.SETUP_ORDER
+    st.pending = OrderChoice(coin_winner, "coin flip")
+    return [CoinFlipped(coin_winner)]
+
+_ZONES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> frozenset[Hex]:
+    """Where ``side`` may deploy (ruling 8; Assault: the defender's two sections)."""
+    end = state.ends.get(side)
+    if end is None:
+        return frozenset()
+    bm = state.battle_map
+    half = state.scenario == "assault" and side == state.defender
+    per_map = _ZONES.get(bm)
+    if per_map is None:
+        per_map = _ZONES[bm] = {}
+    zone = per_map.get((end, half))
+    if zone is None:
+        zone = per_map[(end, half)] = bm.half_of(end) if half else bm.deployment_zone(end)
+    return zone
+
+
+def deploy_problem(state: GameState, u: Unit, h: Hex, facing: int,
+                   carrier: str | None) -> str | None:
+    if not isinstance(facing, int) or not 0 <= facing <= 5:
+        raise MalformedAction(f"facing must be 0-5, not {facing!r}")
+    bm = state.battle_map
+    if not bm.is_playable(h):
+        return f"{hex_label(h)} is not a playable hex (half-hexes don't count)"
+    if h not in deployment_zone(state, u.side, u):
+        if state.scenario == "assault" and u.side == state.defender:
+            return f"{hex_label(h)} is not on your half of the battle map"
+        return f"{hex_label(h)} is not within five hexes of your end (ruling 8)"
+    if carrier is not None:
+        c = state.units.get(carrier)
+        if c is None:
+            raise MalformedAction(f"there is no unit '{carrier}'")
+        if c.hex != h:
+            return f"{c.name} is not deployed in {hex_label(h)}"
+        return board_problem(state, u, c)
+    t = bm.terrain_at(h)
+    if movement.impassable(u, t):
+        kind = "Vehicles" if u.is_vehicle else "Soldiers"
+        return f"{kind} can't enter {t.value}, so they can't deploy there"
+    return movement.stop_problem(state, u, h)
+
+
+class ChooseOrderRule(ActionRule):
+    kind = ChooseOrder
+
+    def enumerate(self, game: "Game", side: str) -> list[Action]:
+        return [ChooseOrder(side, True), ChooseOrder(side, False)]
+
+    def problem(self, game: "Game", action: ChooseOrder) -> str | None:
+        if not isinstance(game.state.pending, OrderChoice):
+            return "nobody is choosing first or second now"
+        return None
+
+    def perform(self, game: "Game", a: ChooseOrder) -> list[Event]:
+        st = game.state
+        st.pending = None
+        st.first_player = a.side if a.go_first else other_side(a.side)
+        st.second_player = other_side(st.first_player)
+        return [OrderChosen(a.side, a.go_first)] + phases.end_phase(game)
+
+
+class ChooseEndRule(ActionRule):
+    kind = ChooseEnd
+
+    def enumerate(self, game: "Game", side: str) -> list[Action]:
+        return [ChooseEnd(side, e) for e in ENDS]
+
+    def problem(self, game: "Game", action: ChooseEnd) -> str | None:
+        if game.state.phase != Phase.SETUP_END:
+            return "ends are chosen only during setup"
+        if action.end not in ENDS:
+            return f"'{action.end}' is not an end (left or right)"
+        return None
+
+    def perform(self, game: "Game", a: ChooseEnd) -> list[Event]:
+        st = game.state
+        st.ends = {a.side: a.end, other_side(a.side): other_end(a.end)}
+        return [EndChosen(a.side, a.end)] + phases.end_phase(game)
+
+
+class ChooseObjectiveRule(ActionRule):
+    kind = ChooseObjective
+
+    def enumerate(self, game: "Game", side: str) -> list[Action]:
+        bm = game.state.battle_map
+        return [ChooseObjective(side, h) for h in bm.hexes if not bm.is_edge_adjacent(h)]
+
+    def problem(self, game: "Game", action: ChooseObjective) -> str | None:
+        st = game.state
+        if st.phase != Phase.SETUP_OBJECTIVE:
+            return "the objective is chosen only during the Assault scenario's setup"
+        h = action.hex
+        if not st.battle_map.is_playable(h):
+            return f"{hex_label(h)} is not a playable hex"
+        if st.battle_map.is_edge_adjacent(h):
+            return (f"{hex_label(h)} is next to the map edge or a half-hex; the objective "
+                    f"may not be")
+        return None
+
+    def perform(self, game: "Game", a: ChooseObjective) -> list[Event]:
+        game.state.objective = a.hex
+        return [ObjectiveChosen(a.side, a.hex)] + phases.end_phase(game)
+
+
+class DeployRule(ActionRule):
+    """Deploy and Undeploy (listed together, unit by unit)."""
+
+    kind = Deploy
+
+    def enumerate(self, game: "Game", side: str) -> list[Action]:
+        st = game.state
+        out: list[Action] = []
+        facing = 0 if st.ends.get(side) == "left" else 3     # toward the enemy end
+        mine = st.units_of(side)
+        bm = st.battle_map
+        for u in mine:
+            if u.hex is not None:
+                out.append(Undeploy(side, u.uid))
+                continue
+            friends, vehicles = movement.occupancy(st, u)
+            for h in sorted(deployment_zone(st, side, u), key=lambda x: (x.r, x.x2)):
+                # deploy_problem's rules, with the occupancy counted once
+                if h in bm.terrain and not movement.impassable(u, bm.terrain[h]) and \
+                        movement.stacking_problem(u, h, friends, vehicles) is None:
+                    out.append(Deploy(side, u.uid, h, facing))
+            if u.is_soldier:
+                for c in mine:
+                    if c.hex is not None and c.is_vehicle and \
+                            deploy_problem(st, u, c.hex, facing, c.uid) is None:
+                        out.append(Deploy(side, u.uid, c.hex, facing, c.uid))
+        return out
+
+    def problem(self, game: "Game", action: Deploy) -> str | None:
+        if not game.state.phase.is_deploy:
+            return "units are deployed only during deployment"
+        u = unit_of(game, action)
+        if u.hex is not None:
+            return f"{u.name} is already deployed (take it back first)"
+        return deploy_problem(game.state, u, action.hex, action.facing, action.carrier)
+
+    def perform(self, game: "Game", a: Deploy) -> list[Event]:
+        st = game.state
+        u = st.units[a.uid]
+        u.hex = a.hex
+        u.facing = a.facing
+        u.carrier = a.carrier
+        return [UnitDeployed(u.uid, a.hex, a.facing, a.carrier,
+                             text=f"{u.name} deploys in {hex_label(a.hex)}"
+                                  + (f" aboard {st.units[a.carrier].name}."
+                                     if a.carrier else "."))]
+
+
+class UndeployRule(ActionRule):
+    kind = Undeploy
+
+    def problem(self, game: "Game", action: Undeploy) -> str | None:
+        if not game.state.phase.is_deploy:
+            return "units are deployed only during deployment"
+        u = unit_of(game, action)
+        return None if u.hex is not None else f"{u.name} is not deployed"
+
+    def perform(self, game: "Game", a: Undeploy) -> list[Event]:
+        st = game.state
+        u = st.units[a.uid]
+        ev: list[Event] = []
+        for p in st.passengers(u.uid):
+            p.hex, p.carrier = None, None
+            ev.append(UnitUndeployed(p.uid, text=f"{p.name} is taken back off the map."))
+        u.hex, u.carrier = None, None
+        ev.append(UnitUndeployed(u.uid, text=f"{u.name} is taken back off the map."))
+        return ev
+
+
+for _r in (ChooseOrderRule(), ChooseEndRule(), ChooseObjectiveRule(), DeployRule(),
+           UndeployRule()):
+    register_rule(_r)
