@@ -44,8 +44,8 @@ SPECS = define(
         "In its own assault phase, after this unit attacks, it may move up to {n} hexes as part"
         " of the same activation, following every movement rule (terrain costs, movement rolls,"
         " defensive fire, stacking). It can't attack after moving. A damaged Vehicle's speed is"
-        " 1 lower for this move too ({n} - 1 hexes; with Strike and Fade 1 it can't move or"
-        " turn after attacking).", value_range=(1, 5)),
+        " 1 lower for this move too, as for any move: with Strike and Fade 1 a damaged Vehicle"
+        " can't move or turn after attacking.", value_range=(1, 5)),
     AbilitySpec(
         "overlapping_fire", "Overlapping Fire", False,
         "This Vehicle may fire defensively at enemy Soldiers: a Soldier moving from one hex next"
