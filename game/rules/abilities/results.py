@@ -49,7 +49,7 @@ def _sixes_and_successes(n: int, need: int, reroll_one: bool) -> dict[tuple[int,
     return out
 
 
-def exact_odds(state: GameState, plan, base):
+def exact_odds(state: GameState, plan: Any, base: Any) -> Any:
     """Exact odds when an outcome depends on more than the number of successes:
     Hull-Mounted Flamethrower (three natural 6s destroy at once, defensive fire
     included), Highly Flammable (a Damaged counter burns on 3+) and Guard Crew (one
@@ -68,7 +68,7 @@ def exact_odds(state: GameState, plan, base):
     stopped = 0.0
     by_hits: dict[int, float] = {}
     pc = plan.p_cover
-    cache: dict = {}
+    cache: dict[Any, Any] = {}
     q_burn = (7 - HIGHLY_FLAMMABLE_NEED) / 6
     for (j, s), p in joint.items():
         if s not in cache:
