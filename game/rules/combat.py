@@ -368,7 +368,7 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
     events: list[Event] = []
     rolls = dice.roll(plan.dice)
     if abilities.HOOKS.get("attack_rolls"):              # Guard Crew's reroll (issue 18)
-        rolls = list(_hook("attack_rolls", tuple(rolls), _ctx(
+        rolls = tuple(_hook("attack_rolls", tuple(rolls), _ctx(
             state, a, t, plan=plan, dice=dice, events=events, **_plan_ctx(plan))))
     successes = sum(1 for d in rolls if d >= plan.need)
     events.append(DiceRolled(a.uid, tuple(rolls), plan.need, successes, t.uid, plan.mode,

@@ -227,7 +227,7 @@ def moves_while_disrupted(state: GameState, unit: Unit, phase: Phase | None = No
 
 
 # --- stacking -----------------------------------------------------------------------------
-_STACKS_AS_VEHICLE: dict[tuple, bool] = {}
+_STACKS_AS_VEHICLE: dict[tuple[int, int], bool] = {}
 
 
 def counts_as_vehicle(unit: Unit) -> bool:

@@ -308,6 +308,8 @@ def _overlapping_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
         return value
     e: Unit = ctx["firer"]
     m: Unit = ctx["mover"]
+    if e.hex is None:
+        return value
     if m.is_soldier and e.hex.distance(ctx["from_hex"]) <= 1 and \
             e.hex.distance(ctx["to_hex"]) <= 1:
         return True
@@ -322,6 +324,8 @@ def _battlefield_awareness(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
         return value
     e: Unit = ctx["firer"]
     m: Unit = ctx["mover"]
+    if e.hex is None:
+        return value
     if m.is_vehicle and ctx["stage"] == "leave" and e.hex.distance(ctx["from_hex"]) <= 1 \
             and e.hex.distance(ctx["to_hex"]) > 1:
         return True

@@ -177,7 +177,7 @@ def _high_gear_reach(result: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 
 # --- who may move ------------------------------------------------------------------------------
-def _command_dependent_problem(st: GameState, u: Unit, phase) -> str | None:
+def _command_dependent_problem(st: GameState, u: Unit, phase: Phase) -> str | None:
     if phase not in (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND):
         return None
     start = st.moving.start if st.moving is not None and st.moving.uid == u.uid else u.hex
