@@ -355,7 +355,7 @@ def _hooks():
 #: abilities that put extra actions into an activation (a quick filter only: the
 #: engine's ``extra_actions`` decides what is legal)
 EXTRA_ACTION_ABILITIES = ("double_shot", "all_guns_blazing", "additional_hull_mounted_cannon",
-                          "strike_and_fade", "overrun", "no_turret")
+                          "strike_and_fade")
 
 
 def activated_unit(state: GameState, side: str) -> Unit | None:

@@ -271,10 +271,6 @@ class VeteranAI(SetupMixin, Player):
                                                    and t.is_soldier):
                     g *= 1.3              # a second attack may follow and finish the job
                 out.append((g, Attack(side, u.uid, target, mode), odds, t))
-            if u.card.has("no_turret"):
-                out.extend(self._turn_candidates(game, u))
-            if u.card.has("overrun"):
-                out.extend(self._overrun_candidates(game, u))
         out.sort(key=lambda x: (-x[0], x[1].uid, getattr(x[1], "target", "")))
         return out
 

@@ -296,8 +296,6 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
             f"{a.name} can't make this attack")
         raise IllegalAction(reason)
     front: bool | None = is_front(t_hex, t_facing, a_hex) if t.is_vehicle else None
-    if front is not None:
-        front = bool(_hook("front", front, ctx))
     ctx["front"] = front
     modifier = _hook("die_modifier", -1 if a.impaired else 0, ctx)
     need = max(1, min(7, BASE_SUCCESS - modifier))
@@ -369,6 +367,9 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
     a, t = state.units[plan.attacker], state.units[plan.target]
     events: list[Event] = []
     rolls = dice.roll(plan.dice)
+    if abilities.HOOKS.get("attack_rolls"):              # Guard Crew's reroll (issue 18)
+        rolls = tuple(_hook("attack_rolls", tuple(rolls), _ctx(
+            state, a, t, plan=plan, dice=dice, events=events, **_plan_ctx(plan))))
     successes = sum(1 for d in rolls if d >= plan.need)
     events.append(DiceRolled(a.uid, tuple(rolls), plan.need, successes, t.uid, plan.mode,
                              plan.defensive, stage, plan.attacker_hex, plan.target_hex,

@@ -209,7 +209,7 @@ def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> st
         return f"{unit.name} is not on the battle map"
     if unit.boarded:
         return f"{unit.name} is aboard a transport (dismount it in the movement phase)"
-    if unit.disrupted:
+    if unit.disrupted and not moves_while_disrupted(state, unit, phase):
         return f"{unit.name} is disrupted: disrupted units can't move or change facing"
     ok = abilities.apply("can_move", True, state=state, unit=unit, phase=phase)
     if ok is not True:
@@ -217,7 +217,35 @@ def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> st
     return None
 
 
+def moves_while_disrupted(state: GameState, unit: Unit, phase: Phase | None = None) -> bool:
+    """Whether an ability lets ``unit`` move (and turn) although it is disrupted
+    (SS Determination); the ``moves_while_disrupted`` hook point."""
+    if not abilities.has_hooks("moves_while_disrupted"):
+        return False
+    return abilities.apply("moves_while_disrupted", False, state=state, unit=unit,
+                           phase=phase or state.phase) is True
+
+
 # --- stacking -----------------------------------------------------------------------------
+_STACKS_AS_VEHICLE: dict[tuple[int, int], bool] = {}
+
+
+def counts_as_vehicle(unit: Unit) -> bool:
+    """For stacking: a Vehicle, or a unit an ability makes count as one (Large).  The
+    ``stacks_as_vehicle`` hook depends only on the card, so this is cached per card."""
+    if unit.is_vehicle:
+        return True
+    key = (id(unit.card), abilities.GENERATION)
+    got = _STACKS_AS_VEHICLE.get(key)
+    if got is None:
+        if len(_STACKS_AS_VEHICLE) > 4096:
+            _STACKS_AS_VEHICLE.clear()
+        got = bool(abilities.has_hooks("stacks_as_vehicle") and abilities.apply(
+            "stacks_as_vehicle", False, unit=unit) is True)
+        _STACKS_AS_VEHICLE[key] = got
+    return got
+
+
 def occupancy(state: GameState, unit: Unit) -> tuple[dict[Hex, int], dict[Hex, Unit]]:
     """For stacking (rulebook: Stacking) as seen by ``unit``: friendly units per hex and
     the Vehicle in each hex, passengers and ``unit`` itself left out."""
@@ -230,7 +258,7 @@ def occupancy(state: GameState, unit: Unit) -> tuple[dict[Hex, int], dict[Hex, U
             continue
         if other.side == side:
             friends[h] = friends.get(h, 0) + 1
-        if other.is_vehicle:
+        if counts_as_vehicle(other):
             vehicles[h] = other
     return friends, vehicles
 
@@ -240,11 +268,14 @@ def stacking_problem(unit: Unit, h: Hex, friends: dict[Hex, int],
     """The stacking rule: at most two friendly units, and one Vehicle, per hex."""
     if friends.get(h, 0) >= 2:
         return f"{hex_label(h)} already holds two friendly units (stacking limit)"
-    if unit.is_vehicle:
+    if counts_as_vehicle(unit):
         vehicle = vehicles.get(h)
         if vehicle is not None:
             whose = "a friendly" if vehicle.side == unit.side else "an enemy"
-            return f"{hex_label(h)} already holds {whose} Vehicle (one Vehicle per hex)"
+            what = "Vehicle" if vehicle.is_vehicle else \
+                f"{vehicle.name}, which counts as a Vehicle for stacking"
+            mine = "" if unit.is_vehicle else f", and {unit.name} counts as a Vehicle too"
+            return f"{hex_label(h)} already holds {whose} {what}{mine} (one Vehicle per hex)"
     return None
 
 
@@ -252,7 +283,7 @@ def stacking_blocked(unit: Unit, friends: dict[Hex, int],
                      vehicles: dict[Hex, Unit]) -> set[Hex]:
     """The hexes where :func:`stacking_problem` refuses ``unit`` (for whole searches)."""
     out = {h for h, n in friends.items() if n >= 2}
-    if unit.is_vehicle:
+    if counts_as_vehicle(unit):
         out.update(vehicles)
     return out
 

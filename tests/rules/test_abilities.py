@@ -124,9 +124,10 @@ def test_strike_and_fade_move_is_legal_after_the_attack():
     assert not [a for a in g.legal_actions() if getattr(a, "uid", None) == car.uid]
 
 
-def test_mode_attacks_and_overrun_appear_in_legal_actions():
+def test_mode_attacks_appear_in_legal_actions_and_overrun_is_no_attack():
     """ability: Close Assault N, Hand to Hand N, Overrun - mode attacks are listed; the
-    Overrun attack is listed after the move into the Soldiers' hex."""
+    printed Overrun gives no attack after the move into the Soldiers' hex (it disrupts
+    one of them on the way in instead)."""
     g = _assault()
     ari = g.add_unit(ROSTER["arisaka-rifleman"], "Axis", at(2, 2))
     tiger = g.add_unit(ROSTER["tiger-i"], "Axis", at(6, 4), facing=3)
@@ -141,9 +142,8 @@ def test_mode_attacks_and_overrun_appear_in_legal_actions():
     while g.state.pending is not None:          # the GI may shoot; it holds
         g.apply(g.legal_actions()[-1])
     acts = g.legal_actions()
-    assert Attack("Axis", tiger.uid, gi2.uid) in acts
-    assert not [a for a in acts if getattr(a, "uid", None) == tiger.uid and
-                isinstance(a, Move)]
+    assert gi2.disrupted
+    assert not [a for a in acts if getattr(a, "uid", None) == tiger.uid]
 
 
 def test_fighting_platform_and_exposed_transport_in_legal_actions():
@@ -224,15 +224,18 @@ def _brute_force(g: Game, a_uid: str, t_uid: str, n_dice: int, extra: int):
         c = g.copy()
         c.dice = LoadedDice(list(faces))
         c.apply(Attack(c.state.units[a_uid].side, a_uid, t_uid))
-        pend = c.state.units[t_uid].pending
-        counts[names[max([0] + [rank[p] for p in pend])]] += 1
+        tu = c.state.units[t_uid]
+        if tu.destroyed:            # destroyed at once (flamethrower, Highly Flammable)
+            counts["destroyed"] += 1
+        else:
+            counts[names[max([0] + [rank[p] for p in tu.pending])]] += 1
         total += 1
     return {k: v / total for k, v in counts.items()}
 
 
 def test_flamethrower_odds_are_exact():
-    """ability: Hull-Mounted Flamethrower - three natural 6s destroy; the odds count it
-    (checked against every possible roll)."""
+    """ability: Hull-Mounted Flamethrower - three natural 6s destroy at once; the odds
+    count it (checked against every possible roll)."""
     g = _assault()
     croc = g.add_unit(tank("United Kingdom", soldier=(4, 2, 1),
                            abilities=(_ab("hull_mounted_flamethrower"),)), "Axis", at(2, 2))
@@ -246,7 +249,8 @@ def test_flamethrower_odds_are_exact():
 
 
 def test_highly_flammable_odds_are_exact():
-    """ability: Highly Flammable - a Damaged counter burns on 5+; the odds count it."""
+    """ability: Highly Flammable - a Damaged counter burns on 3+ (destroyed at once); the
+    odds count it."""
     g = _assault()
     a = g.add_unit(tank("United States", vehicle=(3, 2, 1)), "Allies", at(2, 2))
     t = g.add_unit(tank("Italy", front=1, rear=1, abilities=(_ab("highly_flammable"),)),

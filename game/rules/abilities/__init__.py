@@ -77,7 +77,6 @@ can_attack                 attacker, target, mode, defensive                    
 counters                   attacker, target, hits, mode, defensive                      list[str]
 hits                       attacker, target, successes, defense, mode, defensive        int
 -- added for the abilities (helper E) --
-front                      attacker, target, facing, attacker_hex, target_hex           bool (front defense?)
 attackable_aboard          attacker, target (boarded), carrier                          bool
 attack_from_aboard         attacker (boarded), carrier, target (may be None)            bool
 attack_result              attacker, target, rolls, hits, covered, dice, plan           list[str] (new counters)
@@ -88,6 +87,12 @@ movement_roll_kinds        unit, from_hex, to_hex, terrain, along_road          
 path_speed                 unit, path, phase                                            int (speed for that path)
 reach                      unit, phase, start                                           dict[Hex, Reach]
 odds                       attacker, target, plan                                       Odds
+-- added for the printed cards (helper abil18, issue 18) --
+entered_hex                unit, from_hex, to_hex, dice, game                           list[Event]
+provokes_defensive_fire    firer, mover, from_hex, to_hex, stage                        bool
+moves_while_disrupted      unit, phase                                                  bool
+stacks_as_vehicle          unit (depends only on its card)                              bool
+attack_rolls               attacker, target, plan, rolls, dice, events                  tuple[int]
 =========================  ===========================================================  ==========
 
 Everything here is pure and deterministic; hooks must draw any roll from
@@ -132,7 +137,10 @@ POINTS: tuple[str, ...] = (
     "attackable_aboard", "attack_from_aboard", "phase_begin", "after_casualty",
     # combat (game.rules.combat, game.rules.odds)
     "attack_dice", "die_modifier", "defense", "cover_need", "can_cover", "range_band",
-    "can_attack", "counters", "hits", "front", "attack_result", "after_attack", "odds",
+    "can_attack", "counters", "hits", "attack_result", "after_attack", "odds",
+    # added for the printed cards (issue 18)
+    "entered_hex", "provokes_defensive_fire", "moves_while_disrupted", "stacks_as_vehicle",
+    "attack_rolls",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")

@@ -1,5 +1,5 @@
 """Abilities of the target: its defense, armour and cover (Sideskirts, Heavy Armor,
-Superior Armor, Open Back, Forest Camouflage, Highly Flammable...)."""
+Superior Armor, Open Back, Forest Camouflage, Tall Silhouette, Highly Flammable)."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,7 +10,7 @@ from ..state import DAMAGED, DESTROYED, Unit
 from ..terrain import Terrain
 from . import register
 from .spec import AbilitySpec, define
-from .common import AbilityRoll, AbilityUsed, HIGHLY_FLAMMABLE_NEED, _attack_front, _dot, _game_add, _game_set
+from .common import AbilityRoll, AbilityUsed, HIGHLY_FLAMMABLE_NEED, _attack_front, _game_add, _game_set
 
 
 SPECS = define(
@@ -52,14 +52,10 @@ SPECS = define(
         unit_type=VEHICLE),
     AbilitySpec(
         "highly_flammable", "Highly Flammable", False,
-        "Whenever this Vehicle receives a Damaged counter, the attacking player rolls one die:"
-        " on 5 or 6 that counter becomes a Destroyed counter instead.", unit_type=VEHICLE),
-    AbilitySpec(
-        "battlefield_awareness", "Battlefield Awareness", False,
-        "Attacks from a unit whose hex centre lies exactly on the line through this Vehicle's"
-        " hex centre square to its facing (\"directly to the right or left\", ruling 1) are"
-        " against its front defense instead of its rear defense. Attacks from behind that line"
-        " or from its own hex are still against the rear.", unit_type=VEHICLE),
+        "Each time an attack gives this Vehicle a Damaged counter, roll one die: on 3 or"
+        " higher the Vehicle is destroyed at once (removed right away, so it makes no attack"
+        " later in that phase). On 1 or 2 the Damaged counter stays. No die is rolled when the"
+        " same attack destroys it anyway.", unit_type=VEHICLE),
 )
 
 
@@ -119,16 +115,6 @@ def _superior_frontal_armor(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("front", "battlefield_awareness")
-def _battlefield_awareness(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("role") != "target" or value:
-        return value
-    th, ah = ctx["target_hex"], ctx["attacker_hex"]
-    if th != ah and _dot(th, ctx.get("facing", ctx["target"].facing), ah) == 0:
-        return True
-    return value
-
-
 @register("counters", "heavy_armor")
 def _heavy_armor(new: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     t: Unit = ctx["target"]
@@ -160,16 +146,20 @@ def _heavy_armor_used(new: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 @register("attack_result", "highly_flammable")
 def _highly_flammable(new: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("role") != "target" or DAMAGED not in new:
-        return new
+    """A Damaged counter: roll; on 3+ the Vehicle is destroyed at once (no counters
+    are placed: it is gone)."""
     t: Unit = ctx["target"]
+    if ctx.get("role") != "target" or DAMAGED not in new or DESTROYED in new \
+            or DESTROYED in t.pending or t.destroyed:
+        return new
     die = ctx["dice"].d6()
     ok = die >= HIGHLY_FLAMMABLE_NEED
-    ctx["events"].append(AbilityRoll(t.uid, ab.name, die, HIGHLY_FLAMMABLE_NEED, ok,
-                                     text=f"{t.name} is Highly Flammable: rolls {die} "
-                                          f"(5+ burns): "
-                                          f"{'the Damaged counter becomes Destroyed' if ok else 'no fire'}."))
+    ctx["events"].append(AbilityRoll(
+        t.uid, ab.name, die, HIGHLY_FLAMMABLE_NEED, ok,
+        text=f"{t.name} takes a Damaged counter and is Highly Flammable: rolls {die} "
+             f"({HIGHLY_FLAMMABLE_NEED}+ burns): "
+             f"{'it is destroyed at once' if ok else 'no fire'}."))
     if ok:
-        burnt = [DESTROYED if c == DAMAGED else c for c in new]
-        return burnt[:burnt.index(DESTROYED) + 1]       # nothing follows a Destroyed
+        ctx["events"].extend(combat._destroy(ctx["state"], t))
+        return []
     return new

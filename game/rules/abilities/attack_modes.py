@@ -10,10 +10,12 @@ from ..cards import SOLDIER, VEHICLE
 from ..errors import IllegalAction
 from ..events import UnitStopped
 from ..hexes import hex_label
-from ..state import DESTROYED, GameState, Unit
+from ..state import GameState, Unit
+from ..terrain import Terrain
 from . import register
 from .spec import AbilitySpec, define
-from .common import AbilityUsed, FLAMETHROWER_SIXES, HULL_CANNON_DICE, _game_set, _in_front_arc, _phase_set, _target_impaired
+from .common import (AbilityRoll, AbilityUsed, FLAMETHROWER_SIXES, HULL_CANNON_DICE, _dot,
+                     _game_set, _in_front_arc, _target_impaired)
 from .commanders import commander_near
 
 
@@ -42,15 +44,17 @@ SPECS = define(
         " apply to it. Not with defensive fire.", unit_type=VEHICLE),
     AbilitySpec(
         "hull_mounted_flamethrower", "Hull-Mounted Flamethrower", False,
-        "When this Vehicle attacks a unit at short range (its own hex or an adjacent hex) whose"
-        " hex centre lies in its front arc (ruling 1; a unit in its own hex is behind it), the"
-        " attack ignores cover, and if three or more of its attack dice show a natural 6 the"
-        " target gets a Destroyed counter whatever the successes. With defensive fire only the"
-        " ignoring of cover applies (defensive fire can only disrupt). Units behind it get an"
-        " ordinary attack.",
+        "When this Vehicle attacks a unit at short range (its own hex or an adjacent hex) that"
+        " is not behind it, in its assault phase or with defensive fire, the target makes no"
+        " cover roll, and if three or more of the attack dice show a natural 6 the target is"
+        " destroyed at once, whatever the successes (it is removed right away, not at the"
+        " casualty phase, and a moving target's move ends). Behind means the target's hex"
+        " centre lies behind the line through this Vehicle's centre square to its facing;"
+        " units exactly to its side or in its own hex are not behind it. Units behind it, and"
+        " units further away, get an ordinary attack.",
         unit_type=VEHICLE,
         not_in_first_edition="The printed card's lines about Aircraft and Obstacles do not"
-                             " apply: first edition has neither."),
+                             " apply: first edition has neither, so they are ignored."),
     AbilitySpec(
         "blast", "Blast", False,
         "When this unit attacks (in its assault phase or with defensive fire) it also attacks"
@@ -98,18 +102,15 @@ SPECS = define(
         " defensive fire."),
     AbilitySpec(
         "coordinated_fire", "Coordinated Fire", False,
-        "While a friendly commander that is not disrupted is adjacent to this Soldier (in its"
-        " hex or the next hex), this Soldier rolls one extra attack die on each attack, in its"
-        " assault phase and with defensive fire. Several commanders still give one die.",
+        "While a friendly commander is adjacent to this Soldier (in its hex or the next hex),"
+        " this Soldier rolls one extra attack die on each attack, in its assault phase and with"
+        " defensive fire. A disrupted commander counts too: this is the Soldier's own ability,"
+        " not a commander ability. Several commanders still give one die.",
         unit_type=SOLDIER),
     AbilitySpec(
-        "overlapping_fire", "Overlapping Fire", False,
-        "In its own assault phase, when this unit attacks an enemy unit that another friendly"
-        " unit has already attacked earlier in the same phase, it gets +1 on each attack die."),
-    AbilitySpec(
         "surprise_fire", "Surprise Fire", False,
-        "The first attack this unit makes in the game (in its assault phase or with defensive"
-        " fire) gets +1 on each attack die. Later attacks are normal."),
+        "Whenever this unit attacks from a forest hex (in its assault phase or with defensive"
+        " fire), it rolls one extra attack die. From any other hex its attacks are normal."),
     AbilitySpec(
         "armor_piercing_rounds", "Armor-Piercing Rounds", False,
         "Once per game, in its own assault phase, before rolling an attack against an enemy"
@@ -123,18 +124,16 @@ SPECS = define(
         " front arc.", unit_type=VEHICLE),
     AbilitySpec(
         "no_turret", "No Turret", False,
-        "This Vehicle can only attack units whose hex centre lies in its front arc (ruling 1)."
-        " In its own assault phase, when it is activated to attack, it may first turn to any"
-        " facing in its hex; that turn is part of the attack, is not a move and provokes no"
-        " defensive fire. With defensive fire it can't turn first.", unit_type=VEHICLE),
-    AbilitySpec(
-        "command_dependent", "Command Dependent", False,
-        "Unless a friendly commander that is not disrupted is adjacent to this unit (in its hex"
-        " or the next hex), this unit suffers -1 on each attack die."),
+        "This Vehicle can attack an enemy Vehicle only when that Vehicle's hex centre lies in"
+        " its front arc (ruling 1: not exactly to its side, not in its own hex), in its assault"
+        " phase and with defensive fire. Its attacks on Soldiers are not limited. Nothing lets"
+        " it turn before attacking: a unit that attacks instead of moving keeps its facing."
+        , unit_type=VEHICLE),
     AbilitySpec(
         "guard_crew", "Guard Crew", False,
-        "Being damaged does not give this Vehicle the -1 penalty on attack dice (it still loses"
-        " 1 speed and 1 defense). Being disrupted still gives -1 on attack dice.",
+        "After this Vehicle rolls its attack dice (in its assault phase or with defensive"
+        " fire), one die that came up 1 may be rolled again; the new result counts. Only one"
+        " die is rolled again per attack. Hexfront always rerolls a 1 that is not a success.",
         unit_type=VEHICLE),
 )
 
@@ -204,8 +203,17 @@ def _enhanced_range(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 @register("attack_dice", "coordinated_fire")
 def _coordinated_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("role") == "attacker" and value and commander_near(ctx["state"], ctx["attacker"],
-                                                                  include_self=False):
+    if ctx.get("role") == "attacker" and value and commander_near(
+            ctx["state"], ctx["attacker"], include_self=False, undisrupted=False):
+        return value + 1
+    return value
+
+
+@register("attack_dice", "surprise_fire")
+def _surprise_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Surprise Fire: one extra die on an attack made from a forest hex."""
+    if ctx.get("role") == "attacker" and value and \
+            ctx["state"].battle_map.terrain_at(ctx["attacker_hex"]) == Terrain.FOREST:
         return value + 1
     return value
 
@@ -252,7 +260,6 @@ def _apr_hits(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 
 @register("can_attack", "fixed_howitzer")
-@register("can_attack", "no_turret")
 def _front_arc_only(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "attacker":
         return value
@@ -262,15 +269,29 @@ def _front_arc_only(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
+@register("can_attack", "no_turret")
+def _no_turret(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """No Turret: enemy Vehicles only in the front arc; Soldiers anywhere."""
+    if ctx.get("role") != "attacker" or not ctx["target"].is_vehicle:
+        return value
+    a = ctx["attacker"]
+    if not _in_front_arc(ctx["attacker_hex"], a.facing, ctx["target_hex"]):
+        return f"{a.name} can only attack Vehicles in its front arc ({ab.name})"
+    return value
+
+
 @register("can_cover", "bombardment")
 def _bombardment(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return False if ctx.get("role") == "attacker" else value
 
 
 def _flamethrower_applies(ctx: dict[str, Any]) -> bool:
-    return (ctx.get("role") == "attacker" and ctx["distance"] == 1
-            and ctx.get("mode") == "normal"
-            and _in_front_arc(ctx["attacker_hex"], ctx["attacker"].facing, ctx["target_hex"]))
+    """Short range (0 or 1 hex) and the target not behind the Vehicle (its hex centre
+    not in the rear half-plane; exactly side-on and the same hex are not behind)."""
+    if ctx.get("role") != "attacker" or ctx["distance"] > 1 or ctx.get("mode") != "normal":
+        return False
+    ah, th = ctx["attacker_hex"], ctx["target_hex"]
+    return ah == th or _dot(ah, ctx["attacker"].facing, th) >= 0
 
 
 @register("can_cover", "hull_mounted_flamethrower")
@@ -278,18 +299,46 @@ def _flamethrower_cover(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return False if _flamethrower_applies(ctx) else value
 
 
-@register("attack_result", "hull_mounted_flamethrower")
-def _flamethrower_result(new: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("defensive") or not _flamethrower_applies(ctx):
-        return new
+@register("after_attack", "hull_mounted_flamethrower")
+def _flamethrower_kill(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Three natural 6s at short range: the target is destroyed at once (also with
+    defensive fire, which then ends the move)."""
+    if ctx.get("secondary") or not _flamethrower_applies(ctx):
+        return events
+    t: Unit = ctx["target"]
     sixes = sum(1 for r in ctx["rolls"] if r == 6)
-    t = ctx["target"]
-    if sixes >= FLAMETHROWER_SIXES and DESTROYED not in new and DESTROYED not in t.pending:
-        ctx["events"].append(AbilityUsed(ctx["attacker"].uid, ab.name,
-                                         text=f"{sixes} natural 6s: the flamethrower "
-                                              f"destroys {t.name}."))
-        return list(new) + [DESTROYED]
-    return new
+    if sixes < FLAMETHROWER_SIXES or t.destroyed:
+        return events
+    out = list(events)
+    out.append(AbilityUsed(ctx["attacker"].uid, ab.name,
+                           text=f"{sixes} natural 6s: the flamethrower destroys {t.name} "
+                                f"at once."))
+    out.extend(combat._destroy(ctx["state"], t))
+    if ctx.get("defensive") and not any(isinstance(e, UnitStopped) and e.uid == t.uid
+                                        for e in out):
+        out.append(UnitStopped(t.uid, ctx["target_hex"], "destroyed by the flamethrower",
+                               ctx["attacker"].uid, ctx.get("stage"),
+                               text=f"{t.name} is destroyed in {hex_label(ctx['target_hex'])}."))
+    return out
+
+
+@register("attack_rolls", "guard_crew")
+def _guard_crew(rolls: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Guard Crew: one die that came up 1 (and is not a success) is rolled again."""
+    if ctx.get("role") != "attacker":
+        return rolls
+    plan = ctx["plan"]
+    rolls = tuple(rolls)
+    if plan.need <= 1 or 1 not in rolls:
+        return rolls
+    a: Unit = ctx["attacker"]
+    die = ctx["dice"].d6()
+    ok = die >= plan.need
+    ctx["events"].append(AbilityRoll(a.uid, ab.name, die, plan.need, ok,
+                                     text=f"{a.name}'s Guard Crew rolls a 1 again: {die} "
+                                          f"({'a success' if ok else 'no success'})."))
+    i = rolls.index(1)
+    return rolls[:i] + (die,) + rolls[i + 1:]
 
 
 @register("cover_need", "seasoned_crew")
@@ -305,43 +354,6 @@ def _inaccurate(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 @register("die_modifier", "ruthless")
 def _ruthless(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value + 1 if ctx.get("role") == "attacker" and _target_impaired(ctx) else value
-
-
-@register("die_modifier", "guard_crew")
-def _guard_crew(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    a: Unit = ctx["attacker"]
-    if ctx.get("role") == "attacker" and a.damaged and not a.disrupted:
-        return value + 1
-    return value
-
-
-@register("die_modifier", "command_dependent")
-def _command_dependent(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("role") == "attacker" and not commander_near(ctx["state"], ctx["attacker"],
-                                                            include_self=False):
-        return value - 1
-    return value
-
-
-@register("die_modifier", "overlapping_fire")
-def _overlapping_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("role") != "attacker" or ctx.get("defensive"):
-        return value
-    st: GameState = ctx["state"]
-    a, t = ctx["attacker"], ctx["target"]
-    if not st.phase.is_assault or a.side != st.active_side:
-        return value
-    if any(tg == t.uid and att != a.uid for att, tg in _phase_set(st, "attacked")):
-        return value + 1
-    return value
-
-
-@register("die_modifier", "surprise_fire")
-def _surprise_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("role") == "attacker" and ctx["attacker"].uid not in \
-            _game_set(ctx["state"], "fired"):
-        return value + 1
-    return value
 
 
 @register("hits", "shrapnel")

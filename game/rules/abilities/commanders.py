@@ -2,6 +2,7 @@
 work): Pinpointer, Tally Ho, Exert Will, Command Ruthless, Bravery Enforcement."""
 from __future__ import annotations
 
+from ..hexes import Hex
 from typing import Any
 
 from ..state import GameState, Phase, Unit
@@ -29,9 +30,10 @@ SPECS = define(
         + _COMMANDER_TAIL, commander=True),
     AbilitySpec(
         "command_ruthless", "Command Ruthless", False,
-        "Friendly units adjacent to this commander (in its hex or the next hex, the commander"
-        " itself included) have Ruthless: +1 on each attack die against disrupted or damaged"
-        " units. A unit that has Ruthless of its own gets +1, not +2." + _COMMANDER_TAIL,
+        "Friendly Vehicles within 2 hexes of this commander (the commander itself included)"
+        " have Ruthless: +1 on each attack die against units that are disrupted or damaged."
+        " Soldiers don't get it. A Vehicle that has Ruthless of its own gets +1, not +2."
+        + _COMMANDER_TAIL,
         commander=True),
     AbilitySpec(
         "bravery_enforcement", "Bravery Enforcement", False,
@@ -43,19 +45,24 @@ SPECS = define(
 
 
 def commander_near(state: GameState, unit: Unit, ability_id: str | None = None, *,
-                   include_self: bool = True) -> Unit | None:
-    """A friendly, non-disrupted commander (with ``ability_id`` if given) in ``unit``'s
-    hex or an adjacent one (rulebook: Commander Abilities)."""
-    if unit.hex is None:
+                   include_self: bool = True, undisrupted: bool = True, within: int = 1,
+                   at: Hex | None = None) -> Unit | None:
+    """A friendly commander (with ``ability_id`` if given; not disrupted unless
+    ``undisrupted=False``) within ``within`` hexes of ``unit`` (default: its hex or an
+    adjacent one, rulebook: Commander Abilities), measured from ``at`` if given."""
+    here = at if at is not None else unit.hex
+    if here is None:
         return None
     for c in state.units.values():
-        if c.side != unit.side or not c.on_map or c.disrupted or not c.card.is_commander:
+        if c.side != unit.side or not c.on_map or not c.card.is_commander:
+            continue
+        if undisrupted and c.disrupted:
             continue
         if c is unit and not include_self:
             continue
         if ability_id is not None and not c.card.has(ability_id):
             continue
-        if c.hex is not None and unit.hex is not None and c.hex.distance(unit.hex) <= 1:
+        if c.hex is not None and c.hex.distance(here) <= within:
             return c
     return None
 
@@ -71,9 +78,9 @@ def _pinpointer(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 @register("die_modifier", "command_ruthless", scope="any")
 def _command_ruthless(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
-    if a.card.has("ruthless") or not _target_impaired(ctx):
+    if not a.is_vehicle or a.card.has("ruthless") or not _target_impaired(ctx):
         return value
-    if commander_near(ctx["state"], a, "command_ruthless"):
+    if commander_near(ctx["state"], a, "command_ruthless", within=2):
         return value + 1
     return value
 

@@ -15,8 +15,8 @@ MODE_ABILITIES = ("close_assault", "hand_to_hand", "armor_piercing_rounds",
                   "additional_hull_mounted_cannon")
 
 
-IN_RULE_HOOKS = frozenset({"double_shot", "all_guns_blazing", "overrun", "fanatic",
-                           "ss_determination", "exert_will", "forest_camouflage"})
+IN_RULE_HOOKS = frozenset({"double_shot", "all_guns_blazing", "fanatic", "exert_will",
+                           "forest_camouflage"})
 
 
 _NOT_EXTRA = "not an extra action"
@@ -25,10 +25,7 @@ _NOT_EXTRA = "not an extra action"
 HULL_CANNON_DICE = {"short": 12, "medium": 10, "long": 8}
 
 
-SS_DETERMINATION_NEED = 4
-
-
-HIGHLY_FLAMMABLE_NEED = 5
+HIGHLY_FLAMMABLE_NEED = 3
 
 
 FLAMETHROWER_SIXES = 3
@@ -36,7 +33,7 @@ FLAMETHROWER_SIXES = 3
 
 @dataclass(frozen=True)
 class AbilityRoll(Event):
-    """A die rolled for an ability (SS Determination, Highly Flammable)."""
+    """A die rolled for an ability (Highly Flammable, Guard Crew's reroll)."""
 
     uid: str
     ability: str
@@ -103,17 +100,11 @@ def _dot(target_hex: Hex, facing: int, attacker_hex: Hex) -> int:
 
 def _attack_front(ctx: dict[Any, Any]) -> bool | None:
     """Front/rear of the attack in ``ctx`` as the rules will decide it (before the
-    ``front`` point has run): ruling 1 plus Battlefield Awareness."""
+    ``front`` point has run): ruling 1."""
     t: Unit = ctx["target"]
     if not t.is_vehicle:
         return None
-    th, ah = ctx["target_hex"], ctx["attacker_hex"]
-    facing = ctx.get("facing", t.facing)
-    front = combat.is_front(th, facing, ah)
-    if not front and t.card.has("battlefield_awareness") and th != ah \
-            and _dot(th, facing, ah) == 0:
-        front = True
-    return front
+    return combat.is_front(ctx["target_hex"], ctx.get("facing", t.facing), ctx["attacker_hex"])
 
 
 def _is_artillery(u: Unit) -> bool:

@@ -1,6 +1,7 @@
 """Abilities that add actions to an activation or to defensive fire: Double Shot,
-All Guns Blazing, Overrun, Strike and Fade, Suppressive Fire (and the mode attacks
-and Fighting Platform attacks listed in ``legal_actions``)."""
+All Guns Blazing, Strike and Fade, Suppressive Fire, Overlapping Fire, Battlefield
+Awareness (and the mode attacks and Fighting Platform attacks listed in
+``legal_actions``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -39,18 +40,26 @@ SPECS = define(
         " (the same target or another) and follows the normal attack rules. Not with defensive"
         " fire.", unit_type=VEHICLE),
     AbilitySpec(
-        "overrun", "Overrun", False,
-        "In its own assault phase this Vehicle may move and then attack as one activation: if"
-        " the move ends in a hex holding enemy Soldiers and no enemy Vehicle, it immediately"
-        " attacks one enemy Soldier in that hex at short range. The move follows the normal"
-        " rules (defensive fire, stacking); if the Vehicle is stopped before it reaches that"
-        " hex there is no attack.", unit_type=VEHICLE),
-    AbilitySpec(
         "strike_and_fade", "Strike and Fade {n}", True,
         "In its own assault phase, after this unit attacks, it may move up to {n} hexes as part"
         " of the same activation, following every movement rule (terrain costs, movement rolls,"
-        " defensive fire, stacking). It can't attack after moving."
-        , value_range=(1, 5)),
+        " defensive fire, stacking). It can't attack after moving. A damaged Vehicle's speed is"
+        " 1 lower for this move too, as for any move: with Strike and Fade 1 a damaged Vehicle"
+        " can't move or turn after attacking.", value_range=(1, 5)),
+    AbilitySpec(
+        "overlapping_fire", "Overlapping Fire", False,
+        "This Vehicle may fire defensively at enemy Soldiers: a Soldier moving from one hex next"
+        " to it into another hex next to it provokes its defensive fire, as a moving Vehicle"
+        " would (normally Soldiers don't provoke defensive fire from Vehicles). The usual"
+        " limit of one defensive-fire attack per phase still applies.", unit_type=VEHICLE),
+    AbilitySpec(
+        "battlefield_awareness", "Battlefield Awareness", False,
+        "An enemy Vehicle that moves out of a hex next to this unit into a hex that is not next"
+        " to it provokes this unit's defensive fire, taken while the Vehicle is still in the"
+        " hex it leaves (usually against its rear, since a moving Vehicle faces the hex it"
+        " enters). Moves from one hex next to it into another are provoked as usual. The"
+        " usual limit of one defensive-fire attack per phase still applies.",
+        unit_type=VEHICLE),
 )
 
 
@@ -73,18 +82,8 @@ def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
         if t is None:
             return "no such target"
         if moved:
-            if card.has("overrun") and "moved" in tags and not attacks:
-                if not t.is_soldier or t.hex != u.hex or action.mode != "normal":
-                    return "Overrun: the attack after the move is against an enemy Soldier " \
-                           "in the Vehicle's hex"
-                if any(o.is_vehicle and o.side != u.side and o.on_map
-                       for o in state.units_at(u.hex)):
-                    return "Overrun: there is an enemy Vehicle in the hex"
-                return None
             return "it can't attack after moving"
         if not attacks:
-            if "turn" in tags and card.has("no_turret"):
-                return None           # No Turret: the turn was part of this attack
             return _NOT_EXTRA
         if card.has("additional_hull_mounted_cannon"):
             hmc = "additional_hull_mounted_cannon"
@@ -101,6 +100,9 @@ def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
         return "it has made all the attacks it may make this activation"
     if isinstance(action, Move):
         if card.has("strike_and_fade") and attacks and not moved:
+            if movement.movement_speed(state, u) <= 0:
+                return ("Strike and Fade: a damaged Vehicle's speed is 1 lower for this move"
+                        " too, so it can't move or turn now")
             return None
         return _NOT_EXTRA
     return _NOT_EXTRA
@@ -281,7 +283,8 @@ def _strike_and_fade_speed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     u: Unit = ctx["unit"]
     tags = activation_tags(st, u.uid)
     if ctx.get("role") == "unit" and tags is not None and _attacks(tags) and "move" not in tags:
-        return ab.value
+        # the ability's number is the move's speed; a damaged Vehicle's is 1 lower
+        return max(0, ab.value - (1 if u.damaged and u.is_vehicle else 0))
     return value
 
 
@@ -296,3 +299,34 @@ def _suppressive_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if key is not None and got and got[0] == key[:4] and e.uid in got[1]:
         return value
     return True
+
+
+@register("provokes_defensive_fire", "overlapping_fire")
+def _overlapping_fire(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Overlapping Fire: Soldiers moving past this Vehicle provoke it."""
+    if ctx.get("role") != "firer" or value is True:
+        return value
+    e: Unit = ctx["firer"]
+    m: Unit = ctx["mover"]
+    if e.hex is None:
+        return value
+    if m.is_soldier and e.hex.distance(ctx["from_hex"]) <= 1 and \
+            e.hex.distance(ctx["to_hex"]) <= 1:
+        return True
+    return value
+
+
+@register("provokes_defensive_fire", "battlefield_awareness")
+def _battlefield_awareness(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Battlefield Awareness: an enemy Vehicle moving away (out of a hex next to this
+    unit into one that is not) provokes it, in the hex it leaves."""
+    if ctx.get("role") != "firer" or value is True:
+        return value
+    e: Unit = ctx["firer"]
+    m: Unit = ctx["mover"]
+    if e.hex is None:
+        return value
+    if m.is_vehicle and ctx["stage"] == "leave" and e.hex.distance(ctx["from_hex"]) <= 1 \
+            and e.hex.distance(ctx["to_hex"]) > 1:
+        return True
+    return value

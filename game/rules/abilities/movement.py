@@ -1,17 +1,23 @@
 """Abilities of movement: speed, costs, movement rolls (Relocate, High Gear,
-suspensions, Forest Runner, Trench Crossing) and Bridge Demolition's spec."""
+suspensions, Forest Runner, Trench Crossing), who may move (Command Dependent, SS
+Determination), what happens on the way (Overrun) and Bridge Demolition's spec."""
 from __future__ import annotations
 
 from typing import Any
 
 from .. import movement as rules_movement
+from ..actions import Board
 from ..cards import SOLDIER, VEHICLE
-from ..hexes import Hex
+from ..events import CounterPlaced
+from ..hexes import Hex, hex_label
 from ..movement import Reach
-from ..state import GameState, Phase, Unit
+from ..state import DISRUPTED, GameState, Phase, Unit
 from ..terrain import Terrain
 from . import register
 from .spec import AbilitySpec, define
+from .casualty import resist_disruption
+from .commanders import commander_near
+from .common import AbilityUsed, _phase_add, _phase_set
 
 
 SPECS = define(
@@ -38,7 +44,8 @@ SPECS = define(
     AbilitySpec(
         "forest_runner", "Forest Runner", False,
         "This Vehicle needs no movement roll to enter a forest hex. Entering a forest still"
-        " costs it two hexes of movement, and crossing a stream still needs its roll.",
+        " costs it two hexes of movement, and crossing a stream still needs its roll."
+        " (No printed text of this ability is known: this is Hexfront's reading of its name.)",
         unit_type=VEHICLE),
     AbilitySpec(
         "trench_crossing", "Trench Crossing", False,
@@ -54,6 +61,29 @@ SPECS = define(
         " movement rolls to cross that stream.", unit_type=SOLDIER,
         not_in_first_edition="The printed card's part about Obstacles does not apply: first"
                              " edition has no Obstacles."),
+    AbilitySpec(
+        "command_dependent", "Command Dependent", False,
+        "In its side's movement phase this unit may move (or board or dismount) only if it"
+        " starts that move in the same hex as, or next to, a friendly commander; a disrupted"
+        " commander counts too (this is the unit's own ability, not a commander ability). Its"
+        " assault-phase moves and all its attacks are not limited."),
+    AbilitySpec(
+        "ss_determination", "SS Determination", False,
+        "This unit may move, and turn, even while it is disrupted. It is still disrupted for"
+        " everything else: -1 on each attack die, -1 defense, and no defensive fire. A"
+        " defensive-fire hit still ends the move it is making."),
+    AbilitySpec(
+        "overrun", "Overrun", False,
+        "Once per phase, in its side's movement or assault phase, when this Vehicle enters a"
+        " hex holding enemy Soldiers during a move, one of those Soldiers that is not yet"
+        " disrupted is disrupted at once: it gets a face-up Disrupted counter, as from"
+        " defensive fire, with no attack and no roll. This happens as the Vehicle enters the"
+        " hex, before any defensive fire there, so the disrupted Soldier can't fire"
+        " defensively at it. Overrun is not an attack: in the assault phase the Vehicle has"
+        " still used its activation by moving, and after a movement-phase Overrun it may"
+        " attack normally in its assault phase. Hexfront disrupts the costliest such Soldier"
+        " (the first one listed on a tie) and uses Overrun in the first hex where it can.",
+        unit_type=VEHICLE),
 )
 
 
@@ -143,4 +173,66 @@ def _high_gear_reach(result: Any, ab: Any, ctx: dict[str, Any]) -> Any:
                     out[n] = Reach(path=npath, cost=c, rolls=(), road_bonus_used=nu,
                                    stops=rules_movement.stop_problem(st, u, n) is None)
         frontier = nxt
+    return out
+
+
+# --- who may move ------------------------------------------------------------------------------
+def _command_dependent_problem(st: GameState, u: Unit, phase: Phase) -> str | None:
+    if phase not in (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND):
+        return None
+    start = st.moving.start if st.moving is not None and st.moving.uid == u.uid else u.hex
+    if start is None or commander_near(st, u, include_self=False, undisrupted=False,
+                                       at=start):
+        return None
+    return (f"{u.name} is Command Dependent: in the movement phase it moves only from a hex"
+            f" next to a friendly commander")
+
+
+@register("can_move", "command_dependent")
+def _command_dependent(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    if ctx.get("role") != "unit" or value is not True:
+        return value
+    prob = _command_dependent_problem(ctx["state"], ctx["unit"], ctx["phase"])
+    return value if prob is None else prob
+
+
+@register("action_allowed", "command_dependent")
+def _command_dependent_board(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Boarding is the Soldier's movement-phase move, so it needs the commander too."""
+    if reason is not None or ctx.get("role") != "unit" or not isinstance(ctx["action"], Board):
+        return reason
+    st: GameState = ctx["state"]
+    return _command_dependent_problem(st, ctx["unit"], st.phase)
+
+
+@register("moves_while_disrupted", "ss_determination")
+def _ss_determination(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    return True if ctx.get("role") == "unit" else value
+
+
+# --- on the way ----------------------------------------------------------------------------------
+@register("entered_hex", "overrun")
+def _overrun(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Overrun: entering a hex with enemy Soldiers disrupts one of them at once (face
+    up, like defensive fire), once per phase, no roll."""
+    st: GameState = ctx["state"]
+    u: Unit = ctx["unit"]
+    if ctx.get("role") != "unit" or u.side != st.active_side or \
+            not (st.phase.is_movement or st.phase.is_assault) or \
+            u.uid in _phase_set(st, "overrun_used"):
+        return events
+    here: Hex = ctx["to_hex"]
+    victims = [o for o in st.units_at(here, include_boarded=False)
+               if o.side != u.side and o.is_soldier and not o.disrupted]
+    if not victims:
+        return events
+    v = max(victims, key=lambda o: o.card.cost)
+    v.disrupted = True
+    _phase_add(st, "overrun_used", u.uid)
+    out = list(events)
+    out.append(AbilityUsed(u.uid, ab.name, text=f"{u.name} overruns {v.name} in "
+                                                f"{hex_label(here)}."))
+    out.append(CounterPlaced(v.uid, DISRUPTED, True, u.uid,
+                             text=f"{v.name} is overrun: face-up Disrupted counter."))
+    out.extend(resist_disruption(st, v))
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from dataclasses import replace
-from math import comb
+from math import comb, factorial
 
 from .. import combat
 from ..state import DAMAGED, DESTROYED, DISRUPTED, GameState
@@ -16,54 +16,92 @@ from .attack_modes import _flamethrower_applies
 _RANK = {DISRUPTED: 1, DAMAGED: 2, DESTROYED: 3}
 
 
+def _faces(need: int) -> tuple[float, float, float, float, bool, bool]:
+    """Per-die chances of a 1, a 6, another success (2-5) and another failure (2-5),
+    and whether a 1 / a 6 is a success, for dice that succeed on ``need`` or more."""
+    mid_ok = sum(1 for f in range(2, 6) if f >= need)
+    return 1 / 6, 1 / 6, mid_ok / 6, (4 - mid_ok) / 6, need <= 1, need <= 6
+
+
+def _sixes_and_successes(n: int, need: int, reroll_one: bool) -> dict[tuple[int, int], float]:
+    """P(natural 6s, successes) for ``n`` dice, with Guard Crew's reroll of one failed
+    1 when ``reroll_one``."""
+    p1, p6, ps, pf, one_ok, six_ok = _faces(need)
+    out: dict[tuple[int, int], float] = {}
+    fn = factorial(n)
+    for a in range(n + 1):                  # 1s
+        for b in range(n - a + 1):          # 6s
+            for c in range(n - a - b + 1):  # other successes
+                d = n - a - b - c
+                p = fn / (factorial(a) * factorial(b) * factorial(c) * factorial(d)) * \
+                    p1 ** a * p6 ** b * ps ** c * pf ** d
+                if p == 0.0:
+                    continue
+                s = c + (b if six_ok else 0) + (a if one_ok else 0)
+                if reroll_one and a and not one_ok:
+                    for db, ds, q in ((1, 1 if six_ok else 0, p6), (0, 1, ps),
+                                      (0, 0, p1 + pf)):
+                        if q:
+                            k = (b + db, s + ds)
+                            out[k] = out.get(k, 0.0) + p * q
+                else:
+                    out[(b, s)] = out.get((b, s), 0.0) + p
+    return out
+
+
 def exact_odds(state: GameState, plan: Any, base: Any) -> Any:
     """Exact odds when an outcome depends on more than the number of successes:
-    Hull-Mounted Flamethrower (three natural 6s destroy) and Highly Flammable
-    (a Damaged counter burns on 5+).  Sums over (natural 6s, other successes)."""
+    Hull-Mounted Flamethrower (three natural 6s destroy at once, defensive fire
+    included), Highly Flammable (a Damaged counter burns on 3+) and Guard Crew (one
+    failed 1 is rolled again).  Sums over (natural 6s, successes)."""
     a, t = state.units[plan.attacker], state.units[plan.target]
-    if plan.defensive:
-        return base
     flame = a.card.has("hull_mounted_flamethrower") and _flamethrower_applies(dict(
         role="attacker", distance=plan.distance, mode=plan.mode, attacker=a,
         attacker_hex=plan.attacker_hex, target_hex=plan.target_hex))
-    burn = t.card.has("highly_flammable")
-    if not flame and not burn:
+    burn = t.card.has("highly_flammable") and not plan.defensive
+    reroll = a.card.has("guard_crew")
+    if not flame and not burn and not reroll:
         return base
-    n = plan.dice
-    six_ok = plan.need <= 6
-    p6 = 1 / 6
-    po = max(0, 6 - plan.need) / 6 if six_ok else 0.0     # a success that is not a 6
-    pf = 1 - p6 - po
+    joint = _sixes_and_successes(plan.dice, plan.need, reroll)
     base_rank = max((_RANK.get(c, 0) for c in t.pending), default=0)
     out = [0.0, 0.0, 0.0, 0.0]
+    stopped = 0.0
+    by_hits: dict[int, float] = {}
     pc = plan.p_cover
     cache: dict[Any, Any] = {}
-    for j in range(n + 1):
-        for k in range(n - j + 1):
-            p = comb(n, j) * comb(n - j, k) * p6 ** j * po ** k * pf ** (n - j - k)
-            if p == 0.0:
+    q_burn = (7 - HIGHLY_FLAMMABLE_NEED) / 6
+    for (j, s), p in joint.items():
+        if s not in cache:
+            cache[s] = combat.plan_hits(state, plan, s)
+        h = cache[s]
+        by_hits[h] = by_hits.get(h, 0.0) + p
+        if flame and j >= FLAMETHROWER_SIXES:
+            out[3] += p                     # destroyed at once (and stopped if moving)
+            if plan.defensive:
+                stopped += p
+            continue
+        branches = ((True, pc), (False, 1 - pc)) if (plan.cover_need is not None
+                                                      and h > 0) else ((False, 1.0),)
+        for covered, pb in branches:
+            if pb == 0.0:
                 continue
-            s = k + (j if six_ok else 0)
-            if s not in cache:
-                cache[s] = combat.plan_hits(state, plan, s)
-            h = cache[s]
-            branches = ((True, pc), (False, 1 - pc)) if (plan.cover_need is not None
-                                                          and h > 0) else ((False, 1.0),)
-            for covered, pb in branches:
-                if pb == 0.0:
-                    continue
-                new = combat.plan_counters(state, plan, h, covered) if h > 0 else []
-                if flame and j >= FLAMETHROWER_SIXES and DESTROYED not in t.pending:
-                    new = list(new) + [DESTROYED]
-                rank = max([base_rank] + [_RANK.get(c, 0) for c in new])
-                if burn and DAMAGED in new and rank == 2:
-                    q = (7 - HIGHLY_FLAMMABLE_NEED) / 6
-                    out[3] += p * pb * q
-                    out[2] += p * pb * (1 - q)
+            if plan.defensive:
+                if h > 0 and not covered:
+                    out[1] += p * pb
+                    stopped += p * pb
                 else:
-                    out[rank] += p * pb
+                    out[0] += p * pb
+                continue
+            new = combat.plan_counters(state, plan, h, covered) if h > 0 else []
+            rank = max([base_rank] + [_RANK.get(c, 0) for c in new])
+            if burn and DAMAGED in new and rank == 2:
+                out[3] += p * pb * q_burn
+                out[2] += p * pb * (1 - q_burn)
+            else:
+                out[rank] += p * pb
+    hits = tuple(by_hits.get(k, 0.0) for k in range(max(4, max(by_hits) + 1)))
     return replace(base, p_none=out[0], p_disrupted=out[1], p_damaged=out[2],
-                   p_destroyed=out[3])
+                   p_destroyed=out[3], p_stopped=stopped, p_hits=hits)
 
 
 @register("odds")

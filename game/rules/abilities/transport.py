@@ -14,7 +14,11 @@ from .common import _is_artillery, _phase_set
 SPECS = define(
     AbilitySpec(
         "large", "Large", False,
-        "This unit can never be carried by a transport, not even one with Gun Transport."),
+        "For stacking this unit counts as a Vehicle: it can't end a move or deploy in a hex"
+        " that holds a Vehicle (friendly or enemy), and no Vehicle can end a move or deploy in"
+        " its hex; a hex still holds at most two friendly units. No transport carries it (Gun"
+        " Transport carries only Artillery that is not Large, and other transports carry no"
+        " Artillery)."),
     AbilitySpec(
         "transport", "Transport", False,
         "This Vehicle can carry one friendly Soldier that is not Artillery. In the movement"
@@ -52,6 +56,11 @@ SPECS = define(
 def _large(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return f"{ctx['unit'].name} is Large: no transport can carry it" \
         if ctx.get("role") == "unit" else value
+
+
+@register("stacks_as_vehicle", "large")
+def _large_stacking(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    return True if ctx.get("role") == "unit" else value
 
 
 @register("can_board", "gun_transport")

@@ -40,7 +40,9 @@ def fire(game: "Game", a: DefensiveFire, shots: int = 1) -> list[Event]:
             if n == 0:
                 raise
             break
-        stopped = mover.disrupted or any(isinstance(e, UnitStopped) and e.uid == p.mover
+        # a hit stops the mover (UnitStopped); so does being destroyed at once (the
+        # flamethrower).  Not "mover.disrupted": SS Determination moves disrupted.
+        stopped = mover.destroyed or any(isinstance(e, UnitStopped) and e.uid == p.mover
                                          for e in ev)
         if stopped:
             break

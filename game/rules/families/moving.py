@@ -11,7 +11,7 @@ from ..errors import MalformedAction
 from ..events import Event, FacingChosen, UnitTurned
 from ..hexes import DIRECTION_NAMES, DIRECTIONS, Hex, direction_between, hex_label
 from ..movement import Reach
-from ..state import FacingChoice, MoveInProgress, Unit
+from ..state import FacingChoice, GameState, MoveInProgress, Unit
 from . import ActionRule, register_rule, unit_of
 from .walk import continue_move
 
@@ -67,9 +67,11 @@ def _facing_memo(enemies: tuple[Any, ...]) -> dict[Hex, int]:
     return memo
 
 
-def turn_allowed(u: Unit) -> bool:
-    """Rulebook: Facing and Disruption - a disrupted unit may not change facing."""
-    return not u.disrupted
+def turn_allowed(u: Unit, state: GameState | None = None) -> bool:
+    """Rulebook: Facing and Disruption - a disrupted unit may not change facing
+    (unless an ability lets it move while disrupted: SS Determination, issue 18)."""
+    return not u.disrupted or (state is not None
+                               and movement.moves_while_disrupted(state, u))
 
 
 class MoveRule(ActionRule):
@@ -97,7 +99,7 @@ class MoveRule(ActionRule):
                         if enemies:
                             memo[h] = f
                     out.append(Move(side, u.uid, r.path, f))
-            if turn_allowed(u):
+            if turn_allowed(u, game.state):
                 out.extend(Move(side, u.uid, (), f) for f in range(6) if f != u.facing)
         else:
             out.extend(Move(side, u.uid, r.path, None) for r in reach.values() if r.stops)
@@ -119,7 +121,7 @@ class MoveRule(ActionRule):
         if not path:
             if action.facing is None:
                 return "a move needs a path or a new facing"
-            if not turn_allowed(u):
+            if not turn_allowed(u, st):
                 return f"{u.name} can't change facing now"
             if action.facing == u.facing:
                 return f"{u.name} already faces {DIRECTION_NAMES[u.facing]}"

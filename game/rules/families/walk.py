@@ -38,9 +38,17 @@ def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str
                 carrier=st.units.get(e.carrier or ""), defensive=True) is True):
             continue
         assert e.hex is not None
-        if e.hex.distance(a) > 1 or e.hex.distance(b) > 1:
+        near_a, near_b = e.hex.distance(a) <= 1, e.hex.distance(b) <= 1
+        if not (near_a or near_b):
             continue
-        if mover.is_soldier and e.is_vehicle:      # Soldiers don't provoke Vehicles
+        # from one adjacent hex into another; Soldiers don't provoke Vehicles
+        provokes = near_a and near_b and not (mover.is_soldier and e.is_vehicle)
+        if abilities.has_hooks("provokes_defensive_fire"):
+            # Overlapping Fire, Battlefield Awareness (issue 18)
+            provokes = abilities.apply("provokes_defensive_fire", provokes, state=st,
+                                       firer=e, mover=mover, from_hex=a, to_hex=b,
+                                       stage=stage) is True
+        if not provokes:
             continue
         can = not e.disrupted and not e.fired_defensively
         can = abilities.apply("can_fire_defensively", can, state=st, unit=e, firer=e,
@@ -113,6 +121,9 @@ def continue_move(game: "Game") -> list[Event]:
             place(game, u, b)
             m.walked.append(b)
             m.stage = "enter"
+            if abilities.has_hooks("entered_hex"):         # Overrun (issue 18)
+                ev += abilities.apply("entered_hex", [], state=st, unit=u, from_hex=a,
+                                      to_hex=b, dice=game.dice, game=game)
             elig = eligible(game, u, a, b, "enter")
             if elig:
                 return ev + offer(game, u, a, b, "enter", elig)
@@ -132,7 +143,7 @@ def end_move(game: "Game", stopped: bool) -> list[Event]:
     st.pending = None
     u.acted = True
     assert u.hex is not None
-    if stopped and movement.stop_problem(st, u, u.hex) is not None:
+    if stopped and not u.destroyed and movement.stop_problem(st, u, u.hex) is not None:
         # ruling 6: back along the path to the last hex where it may stop
         trail = [m.start] + m.walked
         here = u.hex
