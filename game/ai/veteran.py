@@ -28,14 +28,17 @@ from __future__ import annotations
 from game.rules.actions import (Action, Attack, Board, DefensiveFire, Dismount, EndPhase, Move,
                                 PassDefensiveFire)
 from game.rules.dice import Dice
+from game.rules.errors import IllegalAction
 from game.rules.hexes import DIRECTION_NAMES, hex_label
 from game.rules.state import DefensiveFirePrompt, Unit, other_side
+from game.rules.threat import hypothetical_odds, path_risk
 
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import (View, activated_unit, attack_gain, attack_options,
-                               board_signature, best_facing, control_urgency, cover_need, dist,
-                               enemies, extra_actions_of, facing_toward, front_word,
-                               pct_damage, percent, shot_chance, unit_value)
+                               board_signature, best_facing, control_hexes, control_urgency,
+                               dist, enemies, expected_loss, extra_actions_of, facing_toward,
+                               front_word, has_cover, pct_damage, percent, threat_cached,
+                               unit_value)
 
 __all__ = ["VeteranAI"]
 
@@ -43,6 +46,16 @@ CONTEST_BONUS = 60.0        # the only unit that can contest the objective in th
 ATTACK_THRESHOLD = 0.2      # expected points an attack must win to be worth the activation
 MOVE_MARGIN = 0.6           # a move must beat staying by this much
 EXTRA_THRESHOLD = 0.05      # an extra attack costs nothing: any real gain is worth it
+HOPELESS = 0.10             # an attack with less chance than this to do anything is a last resort
+DF_MIN = 0.15               # defensive shots below this chance to stop the mover are held
+
+
+def effect_chance(odds, target: Unit) -> float:
+    """Chance an attack changes anything (a worse counter than the target carries)."""
+    rank = {"disrupted": 1, "damaged": 2, "destroyed": 3}
+    base = max((rank.get(c, 0) for c in target.pending), default=0)
+    probs = (odds.p_none, odds.p_disrupted, odds.p_damaged, odds.p_destroyed)
+    return sum(probs[base + 1:])
 
 
 def _contest_turn(state) -> int:
@@ -62,7 +75,7 @@ class VeteranAI(SetupMixin, Player):
     def pick(self, game) -> Action | None:
         st = game.state
         side = st.to_act
-        self.view = View(st, side) if side else None
+        self.view = View(game, side) if side else None
         handled, a = self.decision_outside_phase_play(game)
         if handled:
             return a
@@ -72,7 +85,7 @@ class VeteranAI(SetupMixin, Player):
 
     # --- scoring a hex ---------------------------------------------------------------------------
     def hex_score(self, game, u: Unit, h, *, assault: bool,
-                  parts: dict | None = None) -> float:
+                  parts: dict | None = None, facing: int | None = None) -> float:
         st = game.state
         obj = st.objective
         urg = control_urgency(st, u.side)
@@ -82,29 +95,31 @@ class VeteranAI(SetupMixin, Player):
             soldierish = True            # every attacking unit must get to the objective
         score = 0.0
         if obj is not None:
+            near = control_hexes(game)
             d = dist(h, obj)
             w = (2.0 if soldierish else 0.8) * urg
             o = -w * max(0, d - 1)
-            if d <= 1:
+            if h in near:
                 o += (4.0 if soldierish else 2.0) * urg
                 if st.turn >= _contest_turn(st) and not any(
                         x.on_map and x.side == u.side and x.uid != u.uid
-                        and x.carrier != u.uid and dist(x.hex, obj) <= 1
+                        and x.carrier != u.uid and x.hex in near
                         for x in st.units.values()):
                     o += CONTEST_BONUS
             score += o
             if parts is not None:
                 parts["objective"] = o
-        c = cover_need(st, u, h)
-        if c is not None:
-            cv = (2.0 if u.is_soldier else 1.0) + 0.08 * value
+        th = self.view.threat(u, h, facing)
+        if u.is_soldier and any(s.odds.cover_need is not None for s in th.sources):
+            cv = 1.0 + 0.05 * value         # cover also helps against who comes later
             score += cv
             if parts is not None:
                 parts["cover"] = cv
-        thr = self.view.threat(u, h)
-        score -= thr * value * 0.6
+        loss = expected_loss(st, u, th)
+        score -= loss * 0.8
         if parts is not None:
-            parts["threat"] = -thr * value * 0.6
+            parts["threat"] = -loss * 0.8
+            parts["threat_from"] = th.strongest()
         if not assault and u.card.attack:
             shot, who = self.view.best_shot(u, h)
             score += shot * 0.8
@@ -113,21 +128,37 @@ class VeteranAI(SetupMixin, Player):
                 parts["shot_at"] = who
         return score
 
-    def path_penalty(self, game, u: Unit, reach) -> float:
+    def path_penalty(self, game, u: Unit, reach, facing: int | None = None) -> float:
+        """The risks on the way, played out by the rules on a copy: the defensive
+        fire the move provokes (each eligible shot's exact odds) and, for every
+        movement roll, where the unit is left (and facing which way) if it fails."""
         st = game.state
         value = unit_value(st, u)
-        pen = 0.0
-        for _ in reach.rolls:
-            pen += 1.5 + 0.1 * value         # a failed roll ends the move where it is
-        prev = u.hex
-        foes = [e for e in self.view.foes if not e.disrupted and not e.fired_defensively
-                and not (u.is_soldier and e.is_vehicle)]
-        for b in reach.path:
-            for e in foes:
-                if dist(e.hex, prev) <= 1 and dist(e.hex, b) <= 1:
-                    p = shot_chance(st, e, e.hex, u, b)
-                    pen += p * (0.3 * value + 3.0)
-            prev = b
+        if not reach.path:
+            return 0.0
+        if not reach.rolls and not any(
+                dist(e.hex, b) <= 1 for e in self.view.foes for b in (u.hex,) + reach.path):
+            return 0.0                   # nobody near the way and no roll: nothing to play out
+        key = (u.uid, reach.path, facing)
+        cache = self.__dict__.setdefault("_risk_memo", {})
+        sig = (st.turn, st.phase, tuple((x.uid, x.hex, x.disrupted, x.fired_defensively)
+                                        for x in st.units.values()))
+        if cache.get("sig") != sig:
+            cache.clear()
+            cache["sig"] = sig
+        if key in cache:
+            return cache[key]
+        mv = Move(u.side, u.uid, reach.path, facing if u.is_vehicle else None)
+        try:
+            risk = path_risk(game, mv)
+        except IllegalAction:
+            cache[key] = 1e6
+            return 1e6
+        pen = risk.p_stopped * (0.3 * value + 3.0)
+        for h, f, p in risk.fail_ends:
+            stuck = expected_loss(st, u, threat_cached(game, u, h, f, probe=self.view.probe))
+            pen += p * (1.0 + stuck)
+        cache[key] = pen
         return pen
 
     # --- movement ----------------------------------------------------------------------------------
@@ -184,7 +215,7 @@ class VeteranAI(SetupMixin, Player):
         obj = st.objective
         near = obj is not None and c.hex.distance(obj) <= 2
         stuck = c.acted is False and (c.disrupted or c.current_speed == 0)
-        danger = c.damaged or self.view.threat(c, c.hex) > 0.6
+        danger = c.damaged or self.view.threat(c, c.hex, c.facing).p_loss > 0.4
         late = st.turn >= _contest_turn(st) and obj is not None and c.hex.distance(obj) <= 3
         if not (near or stuck or danger or late):
             return None
@@ -199,17 +230,24 @@ class VeteranAI(SetupMixin, Player):
         st = game.state
         reach = game.reachable(u.uid)
         obj = st.objective
-        here = self.hex_score(game, u, u.hex, assault=assault)
+        here = self.hex_score(game, u, u.hex, assault=assault, facing=u.facing)
         best_h, best_s, best_r = None, here + MOVE_MARGIN, None
+        scored = []
         for h, r in reach.items():
             if not r.stops:
                 continue
-            s = self.hex_score(game, u, h, assault=assault) - self.path_penalty(game, u, r)
+            scored.append((self.hex_score(game, u, h, assault=assault), h, r))
+        scored.sort(key=lambda x: (-x[0], x[1].r, x[1].q))
+        for s0, h, r in scored:
+            if s0 <= best_s:
+                break                    # the risks on the way only lower a score
+            f = self.view.facing_for(u, h)
+            s = s0 - self.path_penalty(game, u, r, f)
             if s > best_s:
                 best_h, best_s, best_r = h, s, r
         if best_h is None:
             if u.is_vehicle and reach:
-                f = best_facing(st, u, u.hex, obj)
+                f = best_facing(game, u, u.hex, obj, self.view)
                 if f != u.facing:
                     a = Move(u.side, u.uid, (), f)
                     if game.check(a) is None and self._facing_matters(game, u, f):
@@ -217,17 +255,17 @@ class VeteranAI(SetupMixin, Player):
                                  f"the biggest threat.")
                         return a
             return None
-        facing = best_facing(st, u, best_h, obj) if u.is_vehicle else None
+        facing = best_facing(game, u, best_h, obj, self.view) if u.is_vehicle else None
         parts: dict = {}
-        self.hex_score(game, u, best_h, assault=assault, parts=parts)
+        self.hex_score(game, u, best_h, assault=assault, parts=parts, facing=facing)
         self.say(self._move_text(game, u, best_h, best_r, parts))
         return Move(u.side, u.uid, best_r.path, facing)
 
     def _facing_matters(self, game, u: Unit, f: int) -> bool:
         st = game.state
-        now = self.view.threat(u, u.hex, facing=u.facing)
-        new = self.view.threat(u, u.hex, facing=f)
-        return new < now - 0.05
+        now = self.view.loss(u, u.hex, u.facing)
+        new = self.view.loss(u, u.hex, f)
+        return new < now - 0.3
 
     def _move_text(self, game, u: Unit, h, r, parts: dict) -> str:
         st = game.state
@@ -244,8 +282,12 @@ class VeteranAI(SetupMixin, Player):
         who = parts.get("shot_at")
         if who is not None and parts.get("shot", 0) > 1:
             why.append(f"to fire at {who.name}")
+        src = parts.get("threat_from")
         if parts.get("threat", 0) > -0.5 and not why:
-            why.append("out of the enemy's sight")
+            why.append("out of the enemy's reach")
+        elif src is not None and parts.get("threat", 0) < -2:
+            why.append(f"accepting the risk from {st.units[src.attacker].name} "
+                       f"({percent(src.odds.p_damaged + src.odds.p_destroyed)} to hurt it)")
         if r.rolls:
             why.append(f"risking {len(r.rolls)} movement roll{'s' if len(r.rolls) > 1 else ''}")
         tail = ", ".join(why) if why else "a better position"
@@ -294,7 +336,7 @@ class VeteranAI(SetupMixin, Player):
                 continue
             try:
                 odds = game.odds(u.uid, t.uid)
-            except Exception:             # the engine refuses: no candidate
+            except IllegalAction:         # the engine refuses: no candidate
                 continue
             g = attack_gain(st, t, odds) * self._target_weight(game, t)
             out.append((g, a, odds, t))
@@ -313,7 +355,7 @@ class VeteranAI(SetupMixin, Player):
             while isinstance(g2.state.pending, DefensiveFirePrompt) and n < 20:
                 g2.apply(PassDefensiveFire(g2.state.to_act))
                 n += 1
-        except Exception:                 # the copy went somewhere the AI can't follow
+        except IllegalAction:             # the copy went somewhere the AI can't follow
             return None
         return g2 if g2.state.pending is None else None
 
@@ -340,13 +382,12 @@ class VeteranAI(SetupMixin, Player):
             for t in ts:
                 try:
                     odds = g2.odds(u.uid, t.uid)
-                except Exception:
+                except IllegalAction:
                     continue
                 if g2.check(Attack(u.side, u.uid, t.uid)) is not None:
                     continue
                 g = attack_gain(st, t, odds) * self._target_weight(game, t)
-                g -= 0.3 * self.view.threat(u, u.hex, facing=f) * unit_value(st, u) \
-                    - 0.3 * self.view.threat(u, u.hex, facing=u.facing) * unit_value(st, u)
+                g -= 0.3 * (self.view.loss(u, u.hex, f) - self.view.loss(u, u.hex, u.facing))
                 out.append((g, turn, odds, t))
         return out
 
@@ -369,7 +410,7 @@ class VeteranAI(SetupMixin, Player):
             if r is None or not r.stops or r.rolls or any(
                     o.is_vehicle and o.side != u.side and o.on_map for o in st.units_at(h)):
                 continue
-            mv = Move(u.side, u.uid, r.path, best_facing(st, u, h, st.objective))
+            mv = Move(u.side, u.uid, r.path, best_facing(game, u, h, st.objective, self.view))
             g2 = self._after(game, mv)
             if g2 is None:
                 continue
@@ -378,7 +419,7 @@ class VeteranAI(SetupMixin, Player):
                     continue
                 try:
                     odds = g2.odds(u.uid, t.uid)
-                except Exception:
+                except IllegalAction:
                     continue
                 g = attack_gain(st, t, odds) * self._target_weight(game, t)
                 g -= self.path_penalty(game, u, r)
@@ -402,7 +443,7 @@ class VeteranAI(SetupMixin, Player):
             t = st.units[a.target]
             try:
                 odds = game.odds(a.uid, a.target, mode=a.mode)
-            except Exception:
+            except IllegalAction:
                 continue
             g = attack_gain(st, t, odds) * self._target_weight(game, t)
             if best is None or g > best[0]:
@@ -437,7 +478,7 @@ class VeteranAI(SetupMixin, Player):
         if best is None:
             return None
         h, r = best
-        facing = best_facing(st, u, h, st.objective) if u.is_vehicle else None
+        facing = best_facing(game, u, h, st.objective, self.view) if u.is_vehicle else None
         a = Move(u.side, u.uid, r.path, facing)
         if game.check(a) is not None:
             a = moves[r.path]
@@ -462,11 +503,24 @@ class VeteranAI(SetupMixin, Player):
         a = self.follow_up(game, side)
         if a is not None:
             return a
+        held: set[str] = set()
         for g, a, odds, t in self.attack_candidates(game, side):
             if g < ATTACK_THRESHOLD:
                 break
+            if a.uid in held:
+                continue
             if game.check(a) is None:
                 u = st.units[a.uid]
+                chance = effect_chance(odds, t)
+                if chance < HOPELESS and not isinstance(a, Move):
+                    mv = self.best_move(game, u, assault=True)
+                    if mv is not None and game.check(mv) is None:
+                        self.say(self.last_explanation.rstrip(".") +
+                                 f" (rather than a hopeless attack on {t.name}: "
+                                 f"{percent(chance)} to do anything).")
+                        return mv
+                    held.add(a.uid)      # nothing better for it: a last resort, after the rest
+                    continue
                 if isinstance(a, Move):
                     p, words = pct_damage(odds, t)
                     how = ("turns toward" if not a.path else
@@ -479,6 +533,13 @@ class VeteranAI(SetupMixin, Player):
                 extra = " and finish it" if t.pending else ""
                 self.say(f"{u.name} attacks {t.name}{mode}{front_word(odds)}{extra}: "
                          f"{percent(p)} {words}.")
+                return a
+        # a unit with only a hopeless attack and no better use fires anyway
+        for g, a, odds, t in self.attack_candidates(game, side):
+            if a.uid in held and g >= ATTACK_THRESHOLD and game.check(a) is None:
+                self.say(f"{st.units[a.uid].name} attacks {t.name}: only "
+                         f"{percent(effect_chance(odds, t))} to do anything, but it has no "
+                         f"better use.")
                 return a
         # nothing worth shooting: assault moves toward the objective
         for u in self._order(game, side):
@@ -498,13 +559,13 @@ class VeteranAI(SetupMixin, Player):
         mover = st.units[p.mover]
         value = unit_value(st, mover)
         obj = st.objective
-        if obj is not None and p.to_hex.distance(obj) <= 1:
+        if obj is not None and p.to_hex in control_hexes(game):
             value *= 1.0 + 0.5 * control_urgency(st, side)
         best = None
         for uid in p.eligible:
             try:
                 o = game.odds(uid, mover.uid, defensive=True, at_hex=p.at_hex)
-            except Exception:           # the engine refuses this shot now: skip it
+            except IllegalAction:       # the engine refuses this shot now: skip it
                 continue
             firer = st.units[uid]
             if best is None or (o.p_stopped, -firer.card.cost) > (best[1].p_stopped,
@@ -519,7 +580,7 @@ class VeteranAI(SetupMixin, Player):
         if p.stage == "leave":
             try:
                 o2 = game.odds(firer.uid, mover.uid, defensive=True, at_hex=p.to_hex)
-            except Exception:
+            except IllegalAction:
                 o2 = None
             if o2 is not None and o2.p_stopped > o.p_stopped + 0.15:
                 self.say(f"{side} holds fire until {mover.name} enters "
@@ -527,7 +588,9 @@ class VeteranAI(SetupMixin, Player):
                          f"{percent(o.p_stopped)} now.")
                 return PassDefensiveFire(side)
         reserve, danger = self._reserve(game, firer, mover)
-        if o.p_stopped < 0.05 or gain < reserve:
+        urgent = obj is not None and p.to_hex in control_hexes(game) and \
+            control_urgency(st, side) >= 2.0
+        if (o.p_stopped < DF_MIN and not urgent) or gain < reserve:
             if danger is not None:
                 self.say(f"{side} holds {firer.name}'s fire against {mover.name}: "
                          f"{danger.name} can still come.")
@@ -553,7 +616,11 @@ class VeteranAI(SetupMixin, Player):
             d = t.hex.distance(firer.hex)
             if d > t.current_speed + 1:
                 continue
-            p = shot_chance(st, firer, firer.hex, t, firer.hex, front=True)
+            try:
+                p = hypothetical_odds(game, firer.uid, t.uid, target_hex=firer.hex,
+                                      defensive=True, probe=self.view.probe).p_stopped
+            except IllegalAction:
+                continue
             v = unit_value(st, t) * p * 0.7
             if v > best:
                 best, who = v, t
