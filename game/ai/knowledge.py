@@ -104,11 +104,15 @@ def enemy_signature(state: GameState, side: str) -> tuple:
 
 
 _THREAT_CACHE: dict = {}
+SHOT_TARGETS = 4    # the nearest enemies in sight a unit's next shot is weighed against
+COMBINE = 3         # the strongest enemies counted together: the rest have other targets
 _SHOT_CACHE: dict = {}
 
 
 def _unit_key(u: Unit) -> tuple:
-    return (u.uid, u.card.id, u.disrupted, u.damaged, u.side)
+    """What the rules' odds against (or by) a unit depend on, besides where it is:
+    units of the same card in the same face-up state share their numbers."""
+    return (u.card.id, u.disrupted, u.damaged, u.side)
 
 
 def threat_cached(game, u: Unit, h: Hex, facing: int | None = None, *, probe=None,
@@ -121,7 +125,7 @@ def threat_cached(game, u: Unit, h: Hex, facing: int | None = None, *, probe=Non
         if len(_THREAT_CACHE) > 20000:
             _THREAT_CACHE.clear()
         v = _THREAT_CACHE[key] = threat_to(game, u.uid, h, facing if u.is_vehicle else None,
-                                           movers=movers, probe=probe)
+                                           movers=movers, probe=probe, combine=COMBINE)
     return v
 
 
@@ -188,10 +192,9 @@ class View:
             _SHOT_CACHE.clear()
         best, who = 0.0, None
         seen = self.game.visible_from(h)
-        for e in self.foes:
-            d = e.hex.distance(h)
-            if d > 12 or (d and e.hex not in seen):
-                continue
+        near = sorted((e for e in self.foes if e.hex == h or e.hex in seen),
+                      key=lambda e: (e.hex.distance(h), e.uid))[:SHOT_TARGETS]
+        for e in near:
             ba = best_attack(self.game, u.uid, e.uid, from_hex=h, probe=self.probe)
             if ba is None:
                 continue
@@ -272,7 +275,12 @@ def best_facing(game, u: Unit, h: Hex, fallback: Hex | None = None, view: "View 
     toward = n if n is not None and n != h else fallback
     default = facing_toward(h, toward) if toward is not None and toward != h else u.facing
     best_f, best_v = default, view.loss(u, h, default)
-    for f in range(6):
+    th = view.threat(u, h, default)
+    cands = {(default + 1) % 6, (default + 5) % 6}
+    for s in th.sources[:2]:
+        if s.from_hex != h:
+            cands.add(facing_toward(h, s.from_hex))
+    for f in sorted(cands):
         if f == default:
             continue
         v = view.loss(u, h, f)

@@ -65,6 +65,8 @@ def _contest_turn(state) -> int:
 class VeteranAI(SetupMixin, Player):
     level = "veteran"
 
+    prescreen = 6           # hexes per unit scored exactly (the best by a quick first look)
+
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._phase_key: tuple | None = None
@@ -126,6 +128,29 @@ class VeteranAI(SetupMixin, Player):
             if parts is not None:
                 parts["shot"] = shot * 0.8
                 parts["shot_at"] = who
+        return score
+
+    def quick_score(self, game, u: Unit, h, *, assault: bool) -> float:
+        """A cheap first look at a hex (the objective, and how many enemies can see
+        it - no odds): only the best hexes by it get the exact scoring."""
+        st = game.state
+        obj = st.objective
+        score = 0.0
+        if obj is not None:
+            urg = control_urgency(st, u.side)
+            soldierish = u.is_soldier or bool(st.passengers(u.uid)) or (
+                st.scenario == "assault" and u.side == st.attacker)
+            d = dist(h, obj)
+            score -= (2.0 if soldierish else 0.8) * urg * max(0, d - 1)
+            if h in control_hexes(game):
+                score += (4.0 if soldierish else 2.0) * urg
+        seen = game.visible_from(h)
+        near = sum(1 for e in self.view.foes if e.hex.distance(h) <= 8
+                   and (e.hex == h or e.hex in seen))
+        value = unit_value(st, u)
+        score -= 0.04 * value * near
+        if not assault and u.card.attack:
+            score += 0.3 * min(near, 2)
         return score
 
     def path_penalty(self, game, u: Unit, reach, facing: int | None = None) -> float:
@@ -232,11 +257,14 @@ class VeteranAI(SetupMixin, Player):
         obj = st.objective
         here = self.hex_score(game, u, u.hex, assault=assault, facing=u.facing)
         best_h, best_s, best_r = None, here + MOVE_MARGIN, None
-        scored = []
+        quick = []
         for h, r in reach.items():
             if not r.stops:
                 continue
-            scored.append((self.hex_score(game, u, h, assault=assault), h, r))
+            quick.append((self.quick_score(game, u, h, assault=assault), h, r))
+        quick.sort(key=lambda x: (-x[0], x[1].r, x[1].q))
+        scored = [(self.hex_score(game, u, h, assault=assault), h, r)
+                  for _, h, r in quick[:self.prescreen]]
         scored.sort(key=lambda x: (-x[0], x[1].r, x[1].q))
         for s0, h, r in scored:
             if s0 <= best_s:
@@ -260,6 +288,29 @@ class VeteranAI(SetupMixin, Player):
         self.hex_score(game, u, best_h, assault=assault, parts=parts, facing=facing)
         self.say(self._move_text(game, u, best_h, best_r, parts))
         return Move(u.side, u.uid, best_r.path, facing)
+
+    def move_options(self, game, u: Unit, *, assault: bool, k: int = 3) -> list:
+        """The ``k`` best moves of ``u`` by this level's scoring (risks on the way
+        included), as ``[(score, Move, explanation)]`` - the Expert's alternatives."""
+        st = game.state
+        reach = game.reachable(u.uid)
+        quick = sorted(((self.quick_score(game, u, h, assault=assault), h, r)
+                        for h, r in reach.items() if r.stops),
+                       key=lambda x: (-x[0], x[1].r, x[1].q))
+        out = []
+        for _, h, r in quick[:self.prescreen]:
+            f = self.view.facing_for(u, h)
+            s = self.hex_score(game, u, h, assault=assault) - self.path_penalty(game, u, r, f)
+            out.append((s, h, r))
+        out.sort(key=lambda x: (-x[0], x[1].r, x[1].q))
+        moves = []
+        for s, h, r in out[:k]:
+            facing = best_facing(game, u, h, st.objective, self.view) if u.is_vehicle else None
+            parts: dict = {}
+            self.hex_score(game, u, h, assault=assault, parts=parts, facing=facing)
+            moves.append((s, Move(u.side, u.uid, r.path, facing),
+                          self._move_text(game, u, h, r, parts)))
+        return moves
 
     def _facing_matters(self, game, u: Unit, f: int) -> bool:
         st = game.state
