@@ -144,9 +144,14 @@ def _paired(pl: "_Plan", base: "_Plan") -> tuple[int, float, float]:
 class ExpertAI(SetupMixin, Player):
     level = "expert"
 
-    def __init__(self, seed: int | None = None, budget: float | None = None) -> None:
+    def __init__(self, seed: int | None = None, budget: float | None = None,
+                 samples: int | None = None) -> None:
+        """``budget``: seconds per decision; ``samples``: at most this many dice samples
+        per plan (None: as many as the budget allows) - with a budget that is never
+        reached, a fixed count makes the Expert's choices reproducible (tests)."""
         super().__init__(seed)
         self.budget = DEFAULT_BUDGET if budget is None else float(budget)
+        self.max_samples = samples
         self.seed = seed if seed is not None else 0
         self.vet = VeteranAI(seed)               # candidates and the Veteran's own choice
         self.me_policy = VeteranAI(self.seed + 11)
@@ -263,7 +268,7 @@ class ExpertAI(SetupMixin, Player):
                 rest = sorted((pl for pl in live if pl is not vet_plan),
                               key=lambda pl: -_paired(pl, vet_plan)[1])
                 live = [vet_plan] + rest[:max(1, len(rest) // 2)]
-            if sample >= 24 or len(live) == 1:
+            if sample >= (self.max_samples or 24) or len(live) == 1:
                 break
         self.last_samples = sample
         # a plan replaces the Veteran's only when it is clearly better on the same dice

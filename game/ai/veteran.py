@@ -96,22 +96,17 @@ class VeteranAI(SetupMixin, Player):
         if st.scenario == "assault" and u.side == st.attacker:
             soldierish = True            # every attacking unit must get to the objective
         score = 0.0
+        th = self.view.threat(u, h, facing)
         if obj is not None:
-            near = control_hexes(game)
-            d = dist(h, obj)
-            w = (2.0 if soldierish else 0.8) * urg
-            o = -w * max(0, d - 1)
-            if h in near:
-                o += (4.0 if soldierish else 2.0) * urg
-                if st.turn >= _contest_turn(st) and not any(
-                        x.on_map and x.side == u.side and x.uid != u.uid
-                        and x.carrier != u.uid and x.hex in near
-                        for x in st.units.values()):
-                    o += CONTEST_BONUS
+            o = self._objective_part(game, u, h, urg, soldierish)
+            if th.p_destroyed > 0 and h != u.hex:
+                # a unit destroyed on its way there holds nothing: worse than staying
+                o_dead = self._objective_part(game, u, u.hex, urg, soldierish) - \
+                    (2.0 if soldierish else 0.8) * urg
+                o = (1 - th.p_destroyed) * o + th.p_destroyed * min(o, o_dead)
             score += o
             if parts is not None:
                 parts["objective"] = o
-        th = self.view.threat(u, h, facing)
         if u.is_soldier and any(s.odds.cover_need is not None for s in th.sources):
             cv = 1.0 + 0.05 * value         # cover also helps against who comes later
             score += cv
@@ -129,6 +124,22 @@ class VeteranAI(SetupMixin, Player):
                 parts["shot"] = shot * 0.8
                 parts["shot_at"] = who
         return score
+
+    def _objective_part(self, game, u: Unit, h, urg: float, soldierish: bool) -> float:
+        st = game.state
+        obj = st.objective
+        near = control_hexes(game)
+        d = dist(h, obj)
+        w = (2.0 if soldierish else 0.8) * urg
+        o = -w * max(0, d - 1)
+        if h in near:
+            o += (4.0 if soldierish else 2.0) * urg
+            if st.turn >= _contest_turn(st) and not any(
+                    x.on_map and x.side == u.side and x.uid != u.uid
+                    and x.carrier != u.uid and x.hex in near
+                    for x in st.units.values()):
+                o += CONTEST_BONUS
+        return o
 
     def quick_score(self, game, u: Unit, h, *, assault: bool) -> float:
         """A cheap first look at a hex (the objective, and how many enemies can see
@@ -153,10 +164,13 @@ class VeteranAI(SetupMixin, Player):
             score += 0.3 * min(near, 2)
         return score
 
-    def path_penalty(self, game, u: Unit, reach, facing: int | None = None) -> float:
+    def path_penalty(self, game, u: Unit, reach, facing: int | None = None, *,
+                     dest_score: float | None = None, assault: bool = False) -> float:
         """The risks on the way, played out by the rules on a copy: the defensive
         fire the move provokes (each eligible shot's exact odds) and, for every
-        movement roll, where the unit is left (and facing which way) if it fails."""
+        movement roll, where the unit is left (and facing which way) if it fails.
+        A stop costs what the destination was worth over the hex it stops in, plus
+        the disruption and the threat it then sits in."""
         st = game.state
         value = unit_value(st, u)
         if not reach.path:
@@ -164,7 +178,7 @@ class VeteranAI(SetupMixin, Player):
         if not reach.rolls and not any(
                 dist(e.hex, b) <= 1 for e in self.view.foes for b in (u.hex,) + reach.path):
             return 0.0                   # nobody near the way and no roll: nothing to play out
-        key = (u.uid, reach.path, facing)
+        key = (u.uid, reach.path, facing, dest_score is None, assault)
         cache = self.__dict__.setdefault("_risk_memo", {})
         sig = (st.turn, st.phase, tuple((x.uid, x.hex, x.disrupted, x.fired_defensively)
                                         for x in st.units.values()))
@@ -179,10 +193,21 @@ class VeteranAI(SetupMixin, Player):
         except IllegalAction:
             cache[key] = 1e6
             return 1e6
-        pen = risk.p_stopped * (0.3 * value + 3.0)
+
+        def lost(h, f) -> float:
+            """What ending in ``h`` instead of the destination costs."""
+            here = self.hex_score(game, u, h, assault=assault, facing=f)
+            return max(0.0, (dest_score - here) if dest_score is not None else 0.0)
+        pen = 0.0
+        if risk.p_stopped > 0:
+            top = max(risk.shots, key=lambda x: x.odds.p_stopped)
+            stuck = expected_loss(st, u, threat_cached(game, u, top.at_hex, facing,
+                                                       probe=self.view.probe))
+            pen += risk.p_stopped * (0.3 * value + 3.0 + 0.5 * stuck
+                                     + lost(top.at_hex, facing))
         for h, f, p in risk.fail_ends:
             stuck = expected_loss(st, u, threat_cached(game, u, h, f, probe=self.view.probe))
-            pen += p * (1.0 + stuck)
+            pen += p * (1.0 + stuck + lost(h, f))
         cache[key] = pen
         return pen
 
@@ -270,7 +295,7 @@ class VeteranAI(SetupMixin, Player):
             if s0 <= best_s:
                 break                    # the risks on the way only lower a score
             f = self.view.facing_for(u, h)
-            s = s0 - self.path_penalty(game, u, r, f)
+            s = s0 - self.path_penalty(game, u, r, f, dest_score=s0, assault=assault)
             if s > best_s:
                 best_h, best_s, best_r = h, s, r
         if best_h is None:
@@ -300,7 +325,8 @@ class VeteranAI(SetupMixin, Player):
         out = []
         for _, h, r in quick[:self.prescreen]:
             f = self.view.facing_for(u, h)
-            s = self.hex_score(game, u, h, assault=assault) - self.path_penalty(game, u, r, f)
+            s0 = self.hex_score(game, u, h, assault=assault)
+            s = s0 - self.path_penalty(game, u, r, f, dest_score=s0, assault=assault)
             out.append((s, h, r))
         out.sort(key=lambda x: (-x[0], x[1].r, x[1].q))
         moves = []
@@ -523,7 +549,8 @@ class VeteranAI(SetupMixin, Player):
         for h, r in reach.items():
             if not r.stops or r.path not in moves:
                 continue
-            s = self.hex_score(game, u, h, assault=True) - self.path_penalty(game, u, r)
+            s0 = self.hex_score(game, u, h, assault=True)
+            s = s0 - self.path_penalty(game, u, r, dest_score=s0, assault=True)
             if s > best_s:
                 best_s, best = s, (h, r)
         if best is None:
