@@ -45,6 +45,7 @@ __all__ = ["ExpertAI", "DEFAULT_BUDGET", "evaluate"]
 
 DEFAULT_BUDGET = 1.0        # seconds per decision (a setting: ExpertAI(budget=...), --budget)
 MAX_CANDIDATES = 6
+REPLY_BUDGET = 0.5          # with this much time the plans also play out the opponent's next phase
 MIN_PAIRS = 3               # samples on the same dice before a plan may replace the plain one
 MIN_GAIN = 1.0              # points a plan must win, on average, over the plain plan
 ROLLOUT_ACTIONS = 80        # a phase played out on a copy never takes more actions than this
@@ -343,7 +344,17 @@ class ExpertAI(SetupMixin, Player):
             pol._phase_key = (g.state.turn, g.state.phase, side)
             pol._done = set(plan.hold)
         n = 0
-        while not g.over and (g.state.turn, g.state.phase) == key and n < ROLLOUT_ACTIONS:
+        phases = 0
+        last = key
+        horizon = 2 if self.budget >= REPLY_BUDGET else 1
+        while not g.over and n < ROLLOUT_ACTIONS:
+            now = (g.state.turn, g.state.phase)
+            if now != last:
+                phases += 1
+                last = now
+                if phases >= horizon or not (g.state.phase.is_movement or
+                                             g.state.phase.is_assault):
+                    break
             if time.perf_counter() > deadline:
                 return None
             who = g.state.to_act

@@ -104,8 +104,9 @@ def enemy_signature(state: GameState, side: str) -> tuple:
 
 
 _THREAT_CACHE: dict = {}
+_REACH_MEMO: dict = {}
 SHOT_TARGETS = 4    # the nearest enemies in sight a unit's next shot is weighed against
-COMBINE = 3         # the strongest enemies counted together: the rest have other targets
+COMBINE = 2         # the strongest enemies counted together: the rest have other targets
 _SHOT_CACHE: dict = {}
 
 
@@ -163,7 +164,14 @@ class View:
     @property
     def probe(self) -> Probe:
         if self._probe is None:
-            self._probe = Probe(self.game)
+            st = self.state
+            key = tuple((u.uid, u.hex, u.carrier, u.destroyed, u.disrupted, u.damaged)
+                        for u in st.units.values()) + (st.destroyed_bridges,)
+            memo = _REACH_MEMO.get(key)
+            if memo is None:
+                _REACH_MEMO.clear()
+                memo = _REACH_MEMO[key] = {}
+            self._probe = Probe(self.game, memo)
         return self._probe
 
     def facing_for(self, u: Unit, h: Hex) -> int | None:

@@ -65,7 +65,7 @@ def _contest_turn(state) -> int:
 class VeteranAI(SetupMixin, Player):
     level = "veteran"
 
-    prescreen = 6           # hexes per unit scored exactly (the best by a quick first look)
+    prescreen = 5           # hexes per unit scored exactly (the best by a quick first look)
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -546,9 +546,10 @@ class VeteranAI(SetupMixin, Player):
         reach = reachable(st, u.uid)          # the same search the engine's offer used
         best_s = self.hex_score(game, u, u.hex, assault=True) + MOVE_MARGIN
         best = None
-        for h, r in reach.items():
-            if not r.stops or r.path not in moves:
-                continue
+        quick = sorted(((self.quick_score(game, u, h, assault=True), h, r)
+                        for h, r in reach.items() if r.stops and r.path in moves),
+                       key=lambda x: (-x[0], x[1].r, x[1].q))
+        for _, h, r in quick[:self.prescreen]:
             s0 = self.hex_score(game, u, h, assault=True)
             s = s0 - self.path_penalty(game, u, r, dest_score=s0, assault=True)
             if s > best_s:

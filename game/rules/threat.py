@@ -70,10 +70,12 @@ class Probe:
     decision and reuse it: :meth:`placed` moves units for one question and puts
     them back."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, reach_memo: dict | None = None) -> None:
+        """``reach_memo``: a dict the caller keeps while the position's units stay
+        where they are, to share the movement searches between probes."""
         self.game = game.copy()
         self.state = self.game.state
-        self._reach: dict[str, dict] = {}
+        self._reach: dict[str, dict] = reach_memo if reach_memo is not None else {}
 
     @contextmanager
     def placed(self, uid: str, hex: Hex | None = None, facing: int | None = None,
