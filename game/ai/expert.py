@@ -46,8 +46,8 @@ __all__ = ["ExpertAI", "DEFAULT_BUDGET", "evaluate"]
 DEFAULT_BUDGET = 1.0        # seconds per decision (a setting: ExpertAI(budget=...), --budget)
 MAX_CANDIDATES = 6
 REPLY_BUDGET = 0.5          # with this much time the plans also play out the opponent's next phase
-MIN_PAIRS = 3               # samples on the same dice before a plan may replace the plain one
-MIN_GAIN = 1.0              # points a plan must win, on average, over the plain plan
+MIN_PAIRS = 4               # samples on the same dice before a plan may replace the plain one
+MIN_GAIN = 1.5              # points a plan must win, on average, over the plain plan
 ROLLOUT_ACTIONS = 80        # a phase played out on a copy never takes more actions than this
 
 _RANK = {"disrupted": 1, "damaged": 2, "destroyed": 3}
@@ -278,7 +278,7 @@ class ExpertAI(SetupMixin, Player):
             if pl is vet_plan:
                 continue
             n, mean, se = _paired(pl, vet_plan)
-            if n >= MIN_PAIRS and mean > max(MIN_GAIN, 2.0 * se) and mean > best_gain:
+            if n >= MIN_PAIRS and mean > max(MIN_GAIN, 2.5 * se) and mean > best_gain:
                 best, best_gain = pl, mean
         rated = [pl for pl in plans if pl.scores and any(x is not None for x in pl.scores)]
         if best.action is None:
@@ -347,7 +347,8 @@ class ExpertAI(SetupMixin, Player):
         phases = 0
         last = key
         horizon = 2 if self.budget >= REPLY_BUDGET else 1
-        while not g.over and n < ROLLOUT_ACTIONS:
+        at_end = None                 # the score where the phase ends (the rules' threat
+        while not g.over and n < ROLLOUT_ACTIONS:   # stands for every reply there)
             now = (g.state.turn, g.state.phase)
             if now != last:
                 phases += 1
@@ -355,6 +356,7 @@ class ExpertAI(SetupMixin, Player):
                 if phases >= horizon or not (g.state.phase.is_movement or
                                              g.state.phase.is_assault):
                     break
+                at_end = evaluate(g, side, self.me_policy, self.foe_policy)
             if time.perf_counter() > deadline:
                 return None
             who = g.state.to_act
@@ -362,4 +364,7 @@ class ExpertAI(SetupMixin, Player):
             a = pol.choose(g)
             g.apply(a)
             n += 1
-        return evaluate(g, side, self.me_policy, self.foe_policy)
+        final = evaluate(g, side, self.me_policy, self.foe_policy)
+        # the opponent played like the Veteran in the copy; a real one may find the
+        # replies the threat counts: both views count half
+        return final if at_end is None else 0.5 * (final + at_end)

@@ -17,7 +17,7 @@ MAP = rect_map(12, 9, {(5, 1): "forest", (5, 2): "forest", (6, 6): "forest",
 def players():
     # the Expert with a fixed number of dice samples (and a budget it never reaches):
     # reproducible choices
-    return [VeteranAI(1), ExpertAI(1, budget=20.0, samples=3)]
+    return [VeteranAI(1), ExpertAI(1, budget=20.0, samples=4)]
 
 
 def ca_rifles(nation="United States"):
