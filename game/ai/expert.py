@@ -223,7 +223,8 @@ class ExpertAI(SetupMixin, Player):
             # the same unit elsewhere, or held back; then other units' best moves
             u = st.units.get(getattr(first, "uid", "")) if isinstance(first, Move) else None
             if u is not None:
-                for sc, a, text in vet.move_options(game, u, assault=False, k=3):
+                for sc, a, text in (vet.move_options(game, u, assault=False, k=3)
+                                if time.perf_counter() < deadline else []):
                     add(a, 0.6, text)
                 hold = _Plan(None, 0.4, f"{u.name} stays where it is.")
                 hold.hold = frozenset(set(getattr(vet, "_done", set())) | {u.uid})
@@ -258,10 +259,9 @@ class ExpertAI(SetupMixin, Player):
         while live and time.perf_counter() < deadline:
             seed = self.seed * 7919 + self.decisions * 131 + sample
             for pl in live:
-                if time.perf_counter() > deadline and sample > 0:
+                if time.perf_counter() > deadline:
                     break
-                v = self.rollout(game, side, pl, seed, key, deadline if sample else
-                                 deadline + 0.5 * self.budget)
+                v = self.rollout(game, side, pl, seed, key, deadline)
                 pl.scores.append(v)
             sample += 1
             # successive halving: keep the better half (the Veteran's plan always stays)
