@@ -245,7 +245,7 @@ class ExpertAI(SetupMixin, Player):
     # --- planning ------------------------------------------------------------------------------------
     def plan(self, game, side: str) -> Action | None:
         t0 = time.perf_counter()
-        deadline = t0 + self.budget
+        deadline = t0 + 0.85 * self.budget   # the rest of the budget: choosing, explaining
         plans = self.candidates(game, side, t0 + 0.35 * self.budget)
         if not plans:
             return None
