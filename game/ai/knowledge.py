@@ -17,7 +17,7 @@ from game.rules.threat import Probe, attack_modes as _rules_modes, best_attack, 
     counts_for_control, threat_to, victory_timing
 
 __all__ = ["View", "dist", "attack_options", "attack_modes", "unit_value", "outcome_worth",
-           "attack_gain", "has_cover", "threat_cached", "expected_loss", "best_facing",
+           "attack_gain", "threat_cached", "expected_loss", "best_facing",
            "facing_toward", "control_urgency", "percent", "front_word", "enemies", "pct_damage",
            "activated_unit", "extra_actions_of", "has_ability", "enemy_signature",
            "side_has_control_unit", "control_hexes"]
@@ -86,15 +86,6 @@ def front_word(odds) -> str:
     if odds.front is None:
         return ""
     return " from the front" if odds.front else " from the rear"
-
-
-def has_cover(game, u: Unit, h: Hex, probe=None) -> bool:
-    """Whether an enemy's attack on ``u`` in ``h`` would allow a cover roll - asked of
-    the rules (the exact odds of the most dangerous attack there name the roll)."""
-    th = threat_cached(game, u, h, probe=probe)
-    if th.sources:
-        return any(s.odds.cover_need is not None for s in th.sources if s.from_hex != h)
-    return False
 
 
 def enemy_signature(state: GameState, side: str) -> tuple:
@@ -206,17 +197,11 @@ class View:
             ba = best_attack(self.game, u.uid, e.uid, from_hex=h, probe=self.probe)
             if ba is None:
                 continue
-            g = attack_gain(st, e, _fresh(ba[1], e))
+            g = attack_gain(st, e, ba[1])
             if g > best:
                 best, who = g, e
         v = _SHOT_CACHE[key] = (best, who)
         return v
-
-
-def _fresh(odds, e: Unit):
-    """Odds asked on the probe count the target's face-down counters of this phase;
-    next phase they are gone - good enough as they are (they only raise the odds)."""
-    return odds
 
 
 def attack_modes(u: Unit) -> list[str]:

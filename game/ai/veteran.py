@@ -37,7 +37,7 @@ from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import (View, activated_unit, attack_gain, attack_options,
                                board_signature, best_facing, control_hexes, control_urgency,
                                dist, enemies, expected_loss, extra_actions_of, facing_toward,
-                               front_word, has_cover, pct_damage, percent, threat_cached,
+                               front_word, pct_damage, percent, threat_cached,
                                unit_value)
 
 __all__ = ["VeteranAI"]
