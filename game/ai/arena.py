@@ -2,6 +2,7 @@
 
     python -m game.ai.arena --a veteran --b recruit --games 200 --seed 1
     python -m game.ai.arena --a veteran --b random --games 200 --seed 1 --jobs 2
+    python -m game.ai.arena --a expert --b veteran --games 40 --seed 1 --budget 0.2 --jobs 2
 
 Game ``i`` is played on configuration ``1 + i % 6``, with player A on the Axis
 side in even-numbered pairs of games and on the Allied side in the others, so
@@ -11,8 +12,14 @@ run is reproducible.  ``turn_limit`` (default 15) ends a game that is still
 undecided as a draw, so every game ends.
 
 The table: wins / losses / draws of A, A's win rate with a 95% Wilson
-interval, the average game length in turns, each player's decision time
-(p50 / p95 / max) and the wall time of a game (median).
+interval, wins by kind (objective, points, annihilation) for each side and
+each player, the average game length in turns, each player's decision time
+(p50 / p95 / max) and the wall time of a game (median).  ``--budget`` is the
+Expert's thinking time per decision.
+
+An AI error is never hidden: a player whose ``choose`` raises (anything but the
+rules' refusal, which ``choose`` never lets through) loses that game, and the
+table counts it as a failure.
 """
 from __future__ import annotations
 
@@ -46,9 +53,40 @@ class GameResult:
     actions: int
     seconds: float
     times: dict[str, list[float]] = field(default_factory=dict)   # "a"/"b" -> seconds per decision
+    winner_side: str | None = None
+    error: str | None = None    # an AI error ended the game ("a: ...")
+    annihilated: bool = False   # the loser had no unit left on the map
+
+    @property
+    def kind(self) -> str:
+        """objective / points / annihilation / draw / error"""
+        return ending_kind(self.reason, self.error, self.annihilated and self.winner is not None)
 
 
-def _armies(roster, scenario: str, seed: int, attacker: str | None) -> dict:
+def ending_kind(reason: str, error: str | None = None, annihilated: bool = False) -> str:
+    """How a game ended: a win with the loser's army gone is an annihilation
+    (the rules then still decide by the objective or points)."""
+    if error:
+        return "error"
+    if annihilated:
+        return "annihilation"
+    r = reason.lower()
+    if "objective" in r:
+        return "objective"
+    if "points" in r:
+        return "points"
+    if "destroyed" in r or "no units" in r or "annihilat" in r:
+        return "annihilation"
+    return "draw"
+
+
+def _armies(roster, scenario: str, seed: int, attacker: str | None,
+            source: str = "builder") -> dict:
+    """Both armies: built by the AI's army builder from the seed, or ``"sample"``:
+    the shipped sample armies (units/armies/sample_*.yaml)."""
+    if source == "sample":
+        from game.data.armies import sample_army
+        return {side: list(sample_army(side).cards) for side in ("Axis", "Allies")}
     rng = random.Random(seed * 7919 + 17)
     out = {}
     for side in ("Axis", "Allies"):
@@ -63,7 +101,8 @@ def _armies(roster, scenario: str, seed: int, attacker: str | None) -> dict:
 def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
               config: int | None = None, a_side: str | None = None,
               scenario: str = "standard", turn_limit: int = 15, roster=None,
-              battle_map=None) -> GameResult:
+              battle_map=None, budget: float | None = None,
+              armies: str = "builder") -> GameResult:
     """Play one headless game between two AI levels; A plays ``a_side``."""
     from game.data.maps import load_configuration
     from game.data.units import load_roster
@@ -81,30 +120,44 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
     if scenario == "assault":
         attacker = "Axis" if random.Random(game_seed).random() < 0.5 else "Allies"
         options["attacker"] = attacker
-    armies = _armies(roster, scenario, game_seed, attacker)
-    game = new_game(bm, armies, scenario=scenario, dice=Dice(game_seed), options=options)
-    players = {a_side: make_player(level_a, game_seed + 1),
-               other_side(a_side): make_player(level_b, game_seed + 2)}
+    built = _armies(roster, scenario, game_seed, attacker, armies)
+    game = new_game(bm, built, scenario=scenario, dice=Dice(game_seed), options=options)
+    players = {a_side: make_player(level_a, game_seed + 1, budget=budget),
+               other_side(a_side): make_player(level_b, game_seed + 2, budget=budget)}
     label = {a_side: "a", other_side(a_side): "b"}
     times: dict[str, list[float]] = {"a": [], "b": []}
     n = 0
     t_start = time.perf_counter()
+    error = None
     while not game.over and n < MAX_ACTIONS:
         side = game.state.to_act
         t0 = time.perf_counter()
-        action = players[side].choose(game)
+        try:
+            action = players[side].choose(game)
+            game.apply(action)
+        except Exception as exc:          # an AI bug: counted as a failure, never hidden
+            error = f"{label[side]}: {type(exc).__name__}: {exc}"
+            times[label[side]].append(time.perf_counter() - t0)
+            break
         times[label[side]].append(time.perf_counter() - t0)
-        game.apply(action)
         n += 1
     seconds = time.perf_counter() - t_start
     out = game.state.outcome
-    if out is None:
+    win_side = None
+    if error is not None:
+        loser = error[0]
+        winner = "b" if loser == "a" else "a"
+        reason = f"AI error ({error})"
+        win_side = a_side if winner == "a" else other_side(a_side)
+    elif out is None:
         winner, reason = None, f"stopped after {n} actions"
     else:
         winner = label.get(out.winner) if out.winner else None
         reason = out.reason
+        win_side = out.winner
+    wiped = bool(win_side) and not game.state.live_units(other_side(win_side))
     return GameResult(index, config, a_side, scenario, winner, reason, game.state.turn, n,
-                      seconds, times)
+                      seconds, times, win_side, error, wiped)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -127,18 +180,19 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def _one(args: tuple) -> GameResult:
-    level_a, level_b, i, seed, scenario, turn_limit = args
+    level_a, level_b, i, seed, scenario, turn_limit, budget, armies = args
     return play_game(level_a, level_b, index=i, seed=seed, scenario=scenario,
-                     turn_limit=turn_limit)
+                     turn_limit=turn_limit, budget=budget, armies=armies)
 
 
 def run(level_a: str, level_b: str, games: int, seed: int = 1, *, scenario: str = "standard",
-        turn_limit: int = 15, jobs: int = 1, progress=None) -> list[GameResult]:
+        turn_limit: int = 15, jobs: int = 1, progress=None,
+        budget: float | None = None, armies: str = "builder") -> list[GameResult]:
     """Play ``games`` games; ``scenario`` "standard", "assault" or "mixed" (alternating)."""
     tasks = []
     for i in range(games):
         sc = scenario if scenario != "mixed" else ("standard" if i % 2 == 0 else "assault")
-        tasks.append((level_a, level_b, i, seed, sc, turn_limit))
+        tasks.append((level_a, level_b, i, seed, sc, turn_limit, budget, armies))
     results: list[GameResult] = []
     if jobs > 1:
         import multiprocessing as mp
@@ -169,6 +223,11 @@ def format_table(level_a: str, level_b: str, results: list[GameResult]) -> str:
              f"{'':10} {'wins':>5} {'losses':>6} {'draws':>5}  {'win rate':>8}  {'95% interval':>15}",
              f"{'A ' + level_a:10} {w:5d} {lo_:6d} {d:5d}  {100 * w / max(1, n):7.1f}%  "
              f"{100 * lo:6.1f}%-{100 * hi:5.1f}%", ""]
+    lines.extend(wins_by_kind(level_a, level_b, results))
+    errors = [r for r in results if r.error]
+    lines.append(f"AI errors (counted as losses of the failing player): {len(errors)}")
+    for r in errors[:5]:
+        lines.append(f"  game {r.index}: {r.error}")
     turns = [r.turns for r in results]
     lines.append(f"average game length: {statistics.mean(turns):.2f} turns, "
                  f"{statistics.mean(r.actions for r in results):.0f} actions")
@@ -197,6 +256,33 @@ def format_table(level_a: str, level_b: str, results: list[GameResult]) -> str:
     return "\n".join(lines)
 
 
+KINDS = ("objective", "points", "annihilation")
+
+
+def wins_by_kind(level_a: str, level_b: str, results: list[GameResult]) -> list[str]:
+    """Wins by kind for each player and for each side (a side bias shows here)."""
+    out = [f"{'wins by kind':22} {'objective':>9} {'points':>7} {'annihil.':>8} {'total':>6}"]
+
+    def row(name: str, pred) -> str:
+        ks = [sum(1 for r in results if pred(r) and r.kind == k) for k in KINDS]
+        return f"{name:22} {ks[0]:9d} {ks[1]:7d} {ks[2]:8d} {sum(ks):6d}"
+    out.append(row(f"A {level_a}", lambda r: r.winner == "a"))
+    out.append(row(f"B {level_b}", lambda r: r.winner == "b"))
+    for side in ("Axis", "Allies"):
+        out.append(row(f"{side} (either player)", lambda r, s=side: r.winner_side == s))
+    for side in ("Axis", "Allies"):
+        n = sum(1 for r in results if r.a_side == side)
+        w = sum(1 for r in results if r.a_side == side and r.winner == "a")
+        lo, hi = wilson(w, n)
+        out.append(f"A as {side:6}: {w}/{n} = {100 * w / max(1, n):.1f}% "
+                   f"({100 * lo:.1f}-{100 * hi:.1f}%)")
+    n = len(results)
+    ax = sum(1 for r in results if r.winner_side == "Axis")
+    lo, hi = wilson(ax, n)
+    out.append(f"Axis side wins {ax}/{n} = {100 * ax / max(1, n):.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)")
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.ai.arena",
                                  description="Seeded headless AI-vs-AI games and a results table.")
@@ -208,10 +294,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--turn-limit", type=int, default=15,
                     help="a game undecided after this turn is a draw (default 15)")
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    ap.add_argument("--armies", default="builder", choices=("builder", "sample"),
+                    help="the AI army builder's armies (default) or the sample armies")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="the Expert's thinking time per decision in seconds (default 1.0)")
     ap.add_argument("--quiet", action="store_true", help="no line per game")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
+    if args.budget is not None and args.budget <= 0:
+        ap.error("--budget must be more than 0 seconds")
 
     def progress(r: GameResult) -> None:
         if not args.quiet:
@@ -221,13 +313,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.rules.errors import DataError
     try:
         results = run(args.a, args.b, args.games, args.seed, scenario=args.scenario,
-                      turn_limit=args.turn_limit, jobs=args.jobs, progress=progress)
+                      turn_limit=args.turn_limit, jobs=args.jobs, progress=progress,
+                      budget=args.budget, armies=args.armies)
     except DataError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print()
     print(format_table(args.a, args.b, results))
-    return 0
+    if args.budget is not None:
+        print(f"Expert budget: {args.budget:g} s per decision")
+    return 1 if any(r.error for r in results) else 0
 
 
 if __name__ == "__main__":

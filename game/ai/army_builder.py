@@ -18,7 +18,8 @@ from typing import Iterable, Sequence
 from game.rules.army import HISTORICAL_LONERS, MAX_UNITS, Army, validate_army
 from game.rules.cards import UnitCard
 
-__all__ = ["build_army", "roles", "nation_groups", "main", "TARGET_UNITS"]
+__all__ = ["build_army", "roles", "nation_groups", "themed_groups", "main", "TARGET_UNITS",
+           "THEMES"]
 
 TARGET_UNITS = 12       # a built army stops here even when the rules allow 15
 
@@ -58,6 +59,19 @@ def nation_groups(side: str, historical: bool) -> list[tuple[str, ...]]:
     return ([rest] if rest else []) + loners
 
 
+#: the armies the AI builds unless asked for a mixed one: one nation, or a pairing
+#: that fought side by side (all of them pass the historical army limits too)
+THEMES = {"Axis": (("Germany",), ("Germany", "Italy"), ("Japan",)),
+          "Allies": (("United States",), ("United Kingdom",), ("Soviet Union",),
+                     ("United States", "United Kingdom"), ("United Kingdom", "France"),
+                     ("United States", "France"))}
+
+
+def themed_groups(side: str) -> list[tuple[str, ...]]:
+    """One nation or a historical pairing per army (the solo AI's default)."""
+    return list(THEMES[side])
+
+
 def _worth(c: UnitCard) -> float:
     """Rough firepower per point, to prefer efficient cards."""
     v = max(_dice(c, "Vehicle", "medium"), _dice(c, "Vehicle", "short"))
@@ -67,19 +81,27 @@ def _worth(c: UnitCard) -> float:
 
 def build_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
                max_units: int = MAX_UNITS, historical: bool = False, year: int | None = None,
-               rng: random.Random | None = None, name: str | None = None) -> Army:
-    """A legal army for ``side`` of at most ``budget`` points (see the module doc)."""
+               rng: random.Random | None = None, name: str | None = None,
+               mixed: bool = False) -> Army:
+    """A legal army for ``side`` of at most ``budget`` points (see the module doc):
+    one nation or a historical pairing (:data:`THEMES`) unless ``mixed`` asks for
+    any nations of the side (within the historical limits when they are on)."""
     rng = rng or random.Random(0)
     pool_all = [c for c in cards if c.side == side and (year is None or c.year <= year)]
     if not pool_all:
         raise ValueError(f"no {side} cards to build an army from")
-    groups = [g for g in nation_groups(side, historical)
-              if any(c.nationality in g for c in pool_all)]
+    if mixed:
+        groups = [g for g in nation_groups(side, historical)
+                  if any(c.nationality in g for c in pool_all)]
+    else:
+        groups = [g for g in themed_groups(side)
+                  if _can_fill(pool_all, g)] or [g for g in nation_groups(side, historical)
+                                                 if any(c.nationality in g for c in pool_all)]
     best: Army | None = None
     for attempt in range(12):
         group = rng.choice(groups)
         pool = [c for c in pool_all if c.nationality in group]
-        if historical and len(group) > 1 and rng.random() < 0.5:
+        if mixed and historical and len(group) > 1 and rng.random() < 0.5:
             nation = rng.choice(sorted({c.nationality for c in pool}))
             pool = [c for c in pool if c.nationality == nation] or pool
         army = _fill(pool, side, budget, max_units, rng)
@@ -103,6 +125,12 @@ def build_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
         best = Army(name or f"{side} battle group", side, chosen)
     best.description = _describe(best)
     return best
+
+
+def _can_fill(pool: list[UnitCard], group: tuple[str, ...]) -> bool:
+    """A group worth building from: riflemen and some armour among its cards."""
+    have = set().union(*(roles(c) for c in pool if c.nationality in group)) if pool else set()
+    return {"rifles", "armour"} <= have
 
 
 def _score(army: Army) -> float:
@@ -194,6 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--historical", action="store_true")
     ap.add_argument("--year", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--mixed", action="store_true",
+                    help="any nations of the side (default: one nation or a historical pairing)")
     args = ap.parse_args(argv)
     from game.data.units import load_roster
     from game.rules.errors import DataError
@@ -203,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     army = build_army(roster.values(), args.side, args.budget, historical=args.historical,
-                      year=args.year, rng=random.Random(args.seed))
+                      year=args.year, rng=random.Random(args.seed), mixed=args.mixed)
     print(f"{army.name}: {army.points} points, {army.size} units")
     for c in army.cards:
         print(f"  {c.cost:3d}  {c.name}  ({', '.join(sorted(roles(c)))})")

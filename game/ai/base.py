@@ -23,7 +23,7 @@ from game.rules.terrain import TERRAIN_RULES
 
 __all__ = ["Player", "SetupMixin", "fallback_action", "make_player", "LEVELS"]
 
-LEVELS = ("random", "recruit", "veteran")
+LEVELS = ("random", "recruit", "veteran", "expert")
 
 
 def fallback_action(game) -> Action:
@@ -236,9 +236,18 @@ class SetupMixin:
         return None
 
 
-def make_player(level: str, seed: int | None = None) -> Player:
-    """``"random"``, ``"recruit"`` or ``"veteran"``."""
+def make_player(level: str, seed: int | None = None, budget: float | None = None) -> Player:
+    """``"random"``, ``"recruit"``, ``"veteran"`` or ``"expert"`` (``budget``: the
+    Expert's thinking time per decision in seconds, default
+    :data:`game.ai.expert.DEFAULT_BUDGET`; ``"expert:0.2"`` names it too)."""
     lv = level.lower()
+    if lv.startswith("expert"):
+        from game.ai.expert import ExpertAI
+        if ":" in lv:
+            lv, _, b = lv.partition(":")
+            budget = float(b) if budget is None else budget
+        if lv == "expert":
+            return ExpertAI(seed, budget=budget)
     if lv == "random":
         from game.ai.random_player import RandomPlayer
         return RandomPlayer(seed)

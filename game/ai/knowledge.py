@@ -1,27 +1,26 @@
-"""What the AI players know about a position, computed only from what the
-rules engine exposes: its tables (range bands, hits table, terrain cover,
-front/rear) and its exact odds for attacks that can be made now.
+"""What the AI players know about a position, asked of the rules: the exact odds
+of attacks that can be made now (``Game.odds``), and for positions a unit is not
+in yet the rules' hypothetical queries (``game.rules.threat``: the threat to a
+hex with every enemy's exact odds, abilities included; the odds of an attack
+from any hex; a move played out on a copy; the victory timing).  The AI keeps
+no copy of a rule: what is here are the AI's own values (what a counter on a
+unit is worth, how urgent the objective is) and memos of the rules' answers.
 
-Movement is scored for hexes a unit is *not* in yet, where the engine can't
-give exact odds (it plans attacks from where units are); for those the AI uses
-an estimate built from the same engine tables - :func:`shot_chance`.
-
-Nothing here changes a game: every function reads ``game.state``.
+Nothing here changes a game.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-from game.rules.combat import BASE_SUCCESS, hits_for, is_front
-from game.rules.hexes import DIRECTIONS, Hex, direction_between, range_band
-from game.rules.odds import binomial
+from game.rules.engine import facing_toward
+from game.rules.hexes import Hex
 from game.rules.state import DAMAGED, DESTROYED, DISRUPTED, GameState, Unit, other_side
-from game.rules.terrain import TERRAIN_RULES
+from game.rules.threat import Probe, attack_modes as _rules_modes, best_attack, \
+    counts_for_control, threat_to, victory_timing
 
-__all__ = ["View", "dist", "attack_options", "attack_modes", "unit_value", "outcome_worth", "attack_gain", "cover_need", "shot_chance",
-           "threat_at", "best_shot_from", "best_facing", "facing_toward",
-           "control_urgency", "percent", "front_word", "enemies", "pct_damage",
-           "activated_unit", "extra_actions_of", "has_ability"]
+__all__ = ["View", "dist", "attack_options", "attack_modes", "unit_value", "outcome_worth",
+           "attack_gain", "threat_cached", "expected_loss", "best_facing",
+           "facing_toward", "control_urgency", "percent", "front_word", "enemies", "pct_damage",
+           "activated_unit", "extra_actions_of", "has_ability", "enemy_signature",
+           "side_has_control_unit", "control_hexes"]
 
 
 def enemies(state: GameState, side: str) -> list[Unit]:
@@ -89,143 +88,126 @@ def front_word(odds) -> str:
     return " from the front" if odds.front else " from the rear"
 
 
-def cover_need(state: GameState, u: Unit, h: Hex, same_hex: bool = False) -> int | None:
-    """Cover roll face a unit of ``u``'s type would need in ``h`` (engine terrain table)."""
-    rules = TERRAIN_RULES[state.battle_map.terrain_at(h)]
-    c = rules.vehicle_cover if u.is_vehicle else rules.soldier_cover
-    if c is None:
+def enemy_signature(state: GameState, side: str) -> tuple:
+    """Everything about the enemy that the threat to ``side``'s units depends on."""
+    return (state.turn, tuple((e.uid, e.hex, e.facing, e.carrier, e.disrupted, e.damaged,
+                               e.destroyed) for e in state.units.values() if e.side != side))
+
+
+_THREAT_CACHE: dict = {}
+_REACH_MEMO: dict = {}
+SHOT_TARGETS = 4    # the nearest enemies in sight a unit's next shot is weighed against
+COMBINE = 2         # the strongest enemies counted together: the rest have other targets
+_SHOT_CACHE: dict = {}
+
+
+def _unit_key(u: Unit) -> tuple:
+    """What the rules' odds against (or by) a unit depend on, besides where it is:
+    units of the same card in the same face-up state share their numbers."""
+    return (u.card.id, u.disrupted, u.damaged, u.side)
+
+
+def threat_cached(game, u: Unit, h: Hex, facing: int | None = None, *, probe=None,
+                  movers: bool = True):
+    """:func:`game.rules.threat.threat_to`, memoised while the enemy stays where it is."""
+    st = game.state
+    key = (enemy_signature(st, u.side), _unit_key(u), h, facing if u.is_vehicle else None, movers)
+    v = _THREAT_CACHE.get(key)
+    if v is None:
+        if len(_THREAT_CACHE) > 20000:
+            _THREAT_CACHE.clear()
+        v = _THREAT_CACHE[key] = threat_to(game, u.uid, h, facing if u.is_vehicle else None,
+                                           movers=movers, probe=probe, combine=COMBINE)
+    return v
+
+
+def expected_loss(state: GameState, u: Unit, th) -> float:
+    """Points ``u`` is expected to lose to the threat ``th`` (all its sources firing)."""
+    value = unit_value(state, u)
+    return value * (th.p_disrupted * outcome_worth(u, 1) + th.p_damaged * outcome_worth(u, 2)
+                    + th.p_destroyed * outcome_worth(u, 3))
+
+
+def nearest_enemy_hex(state: GameState, u: Unit, h: Hex) -> Hex | None:
+    foes = enemies(state, u.side)
+    if not foes:
         return None
-    return c + (1 if same_hex else 0)
-
-
-@lru_cache(maxsize=4096)
-def _p_hit(dice: int, need: int, defense: int) -> tuple[float, float]:
-    """(P at least one hit, expected hits) for ``dice`` dice needing ``need``."""
-    p = max(0, min(6, 7 - need)) / 6
-    pmf = binomial(dice, p)
-    any_hit = 0.0
-    exp = 0.0
-    for s, q in enumerate(pmf):
-        h = hits_for(s, max(1, defense))
-        if h:
-            any_hit += q
-            exp += q * h
-    return any_hit, exp
+    return min(foes, key=lambda e: (e.hex.distance(h), e.uid)).hex
 
 
 def dist(a: Hex, b: Hex) -> int:
-    """Hex distance (same as ``Hex.distance``, without building a Hex)."""
-    dq = a.q - b.q
-    dr = a.r - b.r
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-def shot_chance(state: GameState, shooter: Unit, s_hex: Hex, target: Unit, t_hex: Hex,
-                t_facing: int | None = None, *, front: bool | None = None) -> float:
-    """Estimated chance that ``shooter`` in ``s_hex`` scores a hit that sticks (not
-    cancelled by cover) on ``target`` standing in ``t_hex``; 0 when out of range,
-    out of sight or without attack dice.  Built from the engine's range bands,
-    line of sight, hits table and cover table; abilities are not modelled."""
-    d = dist(s_hex, t_hex)
-    band = range_band(d)
-    if band is None:
-        return 0.0
-    dice = shooter.card.dice(target.card.type, band)
-    if not dice:
-        return 0.0
-    if d > 0 and t_hex not in state.battle_map.los.visible_from(s_hex):
-        return 0.0
-    need = BASE_SUCCESS + (1 if shooter.impaired else 0)
-    if target.is_vehicle:
-        if front is None:
-            f = target.facing if t_facing is None else t_facing
-            front = is_front(t_hex, f, s_hex)
-        defense = target.card.defense(front)
-    else:
-        defense = target.card.defense(True)
-    if target.impaired:
-        defense -= 1
-    p, _ = _p_hit(int(dice), need, max(1, defense))
-    c = cover_need(state, target, t_hex, same_hex=(d == 0))
-    if c is not None and c <= 6:
-        p *= 1.0 - max(0, 7 - c) / 6 * 0.6    # cover caps the result at disruption
-    return p
+    """Hex distance."""
+    return a.distance(b)
 
 
 class View:
-    """One decision's look at the position from ``side``: the enemies and memoised
-    estimates (threat to a unit in a hex, the best shot from a hex)."""
+    """One decision's look at the position from ``side``: the enemies, a probe (a
+    private copy of the game for the rules' hypothetical queries) and memoised
+    exact threat / shot numbers."""
 
-    def __init__(self, state: GameState, side: str) -> None:
-        self.state = state
+    def __init__(self, game, side: str) -> None:
+        self.game = game
+        self.state = game.state
         self.side = side
-        self.foes = enemies(state, side)
-        self._threat: dict = {}
-        self._shot: dict = {}
+        self.foes = enemies(game.state, side)
+        self._probe = None
 
-    def threat(self, u: Unit, h: Hex, facing: int | None = None) -> float:
-        key = (u.uid, h, facing)
-        v = self._threat.get(key)
-        if v is None:
-            v = self._threat[key] = threat_at(self.state, u, h, facing=facing, foes=self.foes)
-        return v
+    @property
+    def probe(self) -> Probe:
+        if self._probe is None:
+            st = self.state
+            key = tuple((u.uid, u.hex, u.carrier, u.destroyed, u.disrupted, u.damaged)
+                        for u in st.units.values()) + (st.destroyed_bridges,)
+            memo = _REACH_MEMO.get(key)
+            if memo is None:
+                _REACH_MEMO.clear()
+                memo = _REACH_MEMO[key] = {}
+            self._probe = Probe(self.game, memo)
+        return self._probe
+
+    def facing_for(self, u: Unit, h: Hex) -> int | None:
+        if not u.is_vehicle:
+            return None
+        n = nearest_enemy_hex(self.state, u, h)
+        return facing_toward(h, n) if n is not None and n != h else u.facing
+
+    def threat(self, u: Unit, h: Hex, facing: int | None = None):
+        f = facing if facing is not None else self.facing_for(u, h)
+        return threat_cached(self.game, u, h, f, probe=self.probe)
+
+    def loss(self, u: Unit, h: Hex, facing: int | None = None) -> float:
+        """Expected points ``u`` loses in ``h`` if the enemy turns its fire on it."""
+        return expected_loss(self.state, u, self.threat(u, h, facing))
 
     def best_shot(self, u: Unit, h: Hex) -> tuple[float, Unit | None]:
-        key = (u.uid, h)
-        v = self._shot.get(key)
-        if v is None:
-            v = self._shot[key] = best_shot_from(self.state, u, h, foes=self.foes)
+        """Best expected points ``u`` could win with one attack from ``h`` (exact odds
+        of the rules, abilities included) at enemies where they stand now."""
+        st = self.state
+        key = (enemy_signature(st, u.side), _unit_key(u), h)
+        v = _SHOT_CACHE.get(key)
+        if v is not None:
+            return v
+        if len(_SHOT_CACHE) > 20000:
+            _SHOT_CACHE.clear()
+        best, who = 0.0, None
+        seen = self.game.visible_from(h)
+        near = sorted((e for e in self.foes if e.hex == h or e.hex in seen),
+                      key=lambda e: (e.hex.distance(h), e.uid))[:SHOT_TARGETS]
+        for e in near:
+            ba = best_attack(self.game, u.uid, e.uid, from_hex=h, probe=self.probe)
+            if ba is None:
+                continue
+            g = attack_gain(st, e, ba[1])
+            if g > best:
+                best, who = g, e
+        v = _SHOT_CACHE[key] = (best, who)
         return v
-
-
-def threat_at(state: GameState, u: Unit, h: Hex, *, facing: int | None = None,
-              exclude: frozenset[str] = frozenset(), foes: list[Unit] | None = None) -> float:
-    """Chance (roughly) that ``u`` standing in ``h`` gets hit by at least one enemy
-    that can shoot at it from where the enemies stand now."""
-    miss = 1.0
-    seen = state.battle_map.los.visible_from(h)
-    for e in (foes if foes is not None else enemies(state, u.side)):
-        if e.uid in exclude:
-            continue
-        d = dist(e.hex, h)
-        if d > 8 or (e.disrupted and d > 4) or (d and e.hex not in seen):
-            continue
-        if u.is_vehicle and facing is None:
-            p = shot_chance(state, e, e.hex, u, h, front=True)
-        else:
-            p = shot_chance(state, e, e.hex, u, h, facing)
-        if p:
-            miss *= 1.0 - p
-    return 1.0 - miss
-
-
-def best_shot_from(state: GameState, u: Unit, h: Hex,
-                   foes: list[Unit] | None = None) -> tuple[float, Unit | None]:
-    """Best expected points ``u`` could win with one attack from ``h`` next assault
-    phase, against enemies where they are now (and that enemy)."""
-    best, who = 0.0, None
-    seen = state.battle_map.los.visible_from(h)
-    for e in (foes if foes is not None else enemies(state, u.side)):
-        d = dist(e.hex, h)
-        if d > 8 or (d and e.hex not in seen):
-            continue
-        p = shot_chance(state, u, h, e, e.hex)
-        if not p:
-            continue
-        v = p * unit_value(state, e) * (0.55 if e.is_vehicle else 0.6)
-        if v > best:
-            best, who = v, e
-    return best, who
 
 
 def attack_modes(u: Unit) -> list[str]:
-    """``"normal"`` plus the attack modes the engine knows that ``u``'s card has
-    (Close Assault, Hand to Hand... - ``game.rules.ability_hooks.MODE_ABILITIES``)."""
-    try:
-        from game.rules.ability_hooks import MODE_ABILITIES
-    except ImportError:                       # an engine without ability hooks
-        return ["normal"]
-    return ["normal"] + [m for m in MODE_ABILITIES if u.card.has(m)]
+    """``"normal"`` plus the attack modes the rules know that ``u``'s card has
+    (Close Assault, Hand to Hand... - ``game.rules.threat.attack_modes``)."""
+    return list(_rules_modes(u.card))
 
 
 def board_signature(state: GameState) -> tuple:
@@ -277,66 +259,77 @@ def attack_options(game, u: Unit, cache: dict | None = None,
     return out
 
 
-def facing_toward(a: Hex, b: Hex) -> int:
-    """The facing (0-5) from ``a`` that points most nearly at ``b``."""
-    d = direction_between(a, b)
-    if d is not None:
-        return d
-    best, bf = None, 0
-    for f in range(6):
-        n = a + DIRECTIONS[f]
-        dist = n.distance(b)
-        if best is None or dist < best:
-            best, bf = dist, f
-    return bf
-
-
-def best_facing(state: GameState, u: Unit, h: Hex, fallback: Hex | None = None) -> int:
-    """Vehicles: the facing in ``h`` that keeps the front toward the biggest threat
-    (enemy anti-Vehicle dice weighted by range), else toward ``fallback``."""
-    weights: list[tuple[Hex, float]] = []
-    seen = state.battle_map.los.visible_from(h)
-    for e in enemies(state, u.side):
-        d = dist(e.hex, h)
-        band = range_band(d)
-        if band is None or d == 0:
+def best_facing(game, u: Unit, h: Hex, fallback: Hex | None = None, view: "View | None" = None) -> int:
+    """Vehicles: the facing in ``h`` with the smallest exact threat (the rules' odds,
+    front and rear), ties toward ``fallback`` (or the nearest enemy)."""
+    st = game.state
+    view = view or View(game, u.side)
+    n = nearest_enemy_hex(st, u, h)
+    toward = n if n is not None and n != h else fallback
+    default = facing_toward(h, toward) if toward is not None and toward != h else u.facing
+    best_f, best_v = default, view.loss(u, h, default)
+    th = view.threat(u, h, default)
+    cands = {(default + 1) % 6, (default + 5) % 6}
+    for s in th.sources[:2]:
+        if s.from_hex != h:
+            cands.add(facing_toward(h, s.from_hex))
+    for f in sorted(cands):
+        if f == default:
             continue
-        dice = e.card.dice("Vehicle", band)
-        if not dice or e.hex not in seen:
-            continue
-        weights.append((e.hex, float(dice) * (1.5 if d <= 4 else 1.0)))
-    default = facing_toward(h, fallback) if fallback is not None and fallback != h else u.facing
-    if not weights:
-        return default
-    best_f, best_w = default, None
-    for f in range(6):
-        exposed = sum(w for eh, w in weights if not is_front(h, f, eh))
-        if best_w is None or exposed < best_w - 1e-9 or (abs(exposed - best_w) < 1e-9
-                                                           and f == default):
-            best_f, best_w = f, exposed
+        v = view.loss(u, h, f)
+        if v < best_v - 1e-6:
+            best_f, best_v = f, v
     return best_f
 
 
-def control_urgency(state: GameState, side: str | None = None, last_turn: int = 10) -> float:
-    """How much holding the objective matters now for ``side`` (grows toward the
-    deciding turns; the Assault attacker has far to go, so it starts pushing early)."""
-    t = max(1, state.turn)
-    if state.scenario == "assault":
+def control_urgency(state: GameState, side: str | None = None) -> float:
+    """How much holding the objective matters now for ``side``, from the rules'
+    victory timing: little while control can't count yet, most in the deciding turns
+    (the Assault attacker has far to go, so it starts pushing early)."""
+    vt = victory_timing(state)
+    left = vt.turns_to_control
+    if vt.scenario == "assault":
         if side is not None and side == state.attacker:
-            return 4.0 if t >= last_turn - 3 else 2.5 if t >= 3 else 1.5
-        return 4.0 if t >= last_turn - 3 else 2.0 if t >= last_turn - 6 else 1.0
-    first = 7
-    if t >= first - 1:
+            return 4.0 if left <= 3 else 2.5 if state.turn >= 3 else 1.5
+        return 4.0 if left <= 3 else 2.0 if left <= 6 else 1.0
+    if left <= 1:
         return 4.0
-    if t >= first - 3:
+    if left <= 3:
         return 2.0
-    return 1.0
+    if left <= 5:
+        return 0.7
+    return 0.35
 
 
-def side_has_control_unit(state: GameState, side: str) -> bool:
-    obj = state.objective
-    return obj is not None and any(u.on_map and u.side == side and u.hex.distance(obj) <= 1
-                                   for u in state.units.values())
+_CONTROL: dict = {}
+
+
+def control_hexes(game) -> frozenset:
+    """The hexes where a unit counts for control of the objective (the rules' own
+    control test, asked once per map and objective)."""
+    st = game.state
+    obj = st.objective
+    if obj is None:
+        return frozenset()
+    key = (id(st.battle_map), obj)
+    v = _CONTROL.get(key)
+    if v is None:
+        u = next((x for x in st.units.values() if x.on_map), None)
+        if u is None:
+            return frozenset(h for h in [obj] + list(obj.neighbors()))
+        probe = Probe(game)
+        near = [h for h in st.battle_map.terrain if h.distance(obj) <= 3]
+        v = _CONTROL[key] = frozenset(h for h in near
+                                      if counts_for_control(game, u.uid, h, probe=probe))
+    return v
+
+
+def side_has_control_unit(game, side: str) -> bool:
+    """Whether one of ``side``'s units stands where it counts for control (the rules' test)."""
+    st = game.state
+    return st.objective is not None and any(
+        u.on_map and u.side == side and counts_for_control(game, u.uid, u.hex)
+        for u in st.units.values())
 
 
 def opponent(side: str) -> str:

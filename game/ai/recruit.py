@@ -30,6 +30,7 @@ engine only to know what is allowed (reachable hexes, targets), never the odds.
 from __future__ import annotations
 
 from game.rules.actions import Action, Attack, DefensiveFire, EndPhase, Move, PassDefensiveFire
+from game.rules.errors import IllegalAction
 from game.rules.hexes import MAX_RANGE, hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, Unit
 from game.rules.terrain import TERRAIN_RULES
@@ -155,7 +156,7 @@ class RecruitAI(SetupMixin, Player):
                 try:
                     infos.append((st.units[a.target], a.mode, game.odds(a.uid, a.target,
                                                                          mode=a.mode)))
-                except Exception:         # the engine refuses it now: not a choice
+                except IllegalAction:     # the engine refuses it now: not a choice
                     continue
         if not infos:
             return None

@@ -28,14 +28,17 @@ from __future__ import annotations
 from game.rules.actions import (Action, Attack, Board, DefensiveFire, Dismount, EndPhase, Move,
                                 PassDefensiveFire)
 from game.rules.dice import Dice
+from game.rules.errors import IllegalAction
 from game.rules.hexes import DIRECTION_NAMES, hex_label
 from game.rules.state import DefensiveFirePrompt, Unit, other_side
+from game.rules.threat import hypothetical_odds, path_risk
 
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import (View, activated_unit, attack_gain, attack_options,
-                               board_signature, best_facing, control_urgency, cover_need, dist,
-                               enemies, extra_actions_of, facing_toward, front_word,
-                               pct_damage, percent, shot_chance, unit_value)
+                               board_signature, best_facing, control_hexes, control_urgency,
+                               dist, enemies, expected_loss, extra_actions_of, facing_toward,
+                               front_word, pct_damage, percent, threat_cached,
+                               unit_value)
 
 __all__ = ["VeteranAI"]
 
@@ -43,6 +46,16 @@ CONTEST_BONUS = 60.0        # the only unit that can contest the objective in th
 ATTACK_THRESHOLD = 0.2      # expected points an attack must win to be worth the activation
 MOVE_MARGIN = 0.6           # a move must beat staying by this much
 EXTRA_THRESHOLD = 0.05      # an extra attack costs nothing: any real gain is worth it
+HOPELESS = 0.10             # an attack with less chance than this to do anything is a last resort
+DF_MIN = 0.15               # defensive shots below this chance to stop the mover are held
+
+
+def effect_chance(odds, target: Unit) -> float:
+    """Chance an attack changes anything (a worse counter than the target carries)."""
+    rank = {"disrupted": 1, "damaged": 2, "destroyed": 3}
+    base = max((rank.get(c, 0) for c in target.pending), default=0)
+    probs = (odds.p_none, odds.p_disrupted, odds.p_damaged, odds.p_destroyed)
+    return sum(probs[base + 1:])
 
 
 def _contest_turn(state) -> int:
@@ -51,6 +64,8 @@ def _contest_turn(state) -> int:
 
 class VeteranAI(SetupMixin, Player):
     level = "veteran"
+
+    prescreen = 5           # hexes per unit scored exactly (the best by a quick first look)
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -62,7 +77,7 @@ class VeteranAI(SetupMixin, Player):
     def pick(self, game) -> Action | None:
         st = game.state
         side = st.to_act
-        self.view = View(st, side) if side else None
+        self.view = View(game, side) if side else None
         handled, a = self.decision_outside_phase_play(game)
         if handled:
             return a
@@ -72,7 +87,7 @@ class VeteranAI(SetupMixin, Player):
 
     # --- scoring a hex ---------------------------------------------------------------------------
     def hex_score(self, game, u: Unit, h, *, assault: bool,
-                  parts: dict | None = None) -> float:
+                  parts: dict | None = None, facing: int | None = None) -> float:
         st = game.state
         obj = st.objective
         urg = control_urgency(st, u.side)
@@ -81,30 +96,27 @@ class VeteranAI(SetupMixin, Player):
         if st.scenario == "assault" and u.side == st.attacker:
             soldierish = True            # every attacking unit must get to the objective
         score = 0.0
+        th = self.view.threat(u, h, facing)
         if obj is not None:
-            d = dist(h, obj)
-            w = (2.0 if soldierish else 0.8) * urg
-            o = -w * max(0, d - 1)
-            if d <= 1:
-                o += (4.0 if soldierish else 2.0) * urg
-                if st.turn >= _contest_turn(st) and not any(
-                        x.on_map and x.side == u.side and x.uid != u.uid
-                        and x.carrier != u.uid and dist(x.hex, obj) <= 1
-                        for x in st.units.values()):
-                    o += CONTEST_BONUS
+            o = self._objective_part(game, u, h, urg, soldierish)
+            if th.p_destroyed > 0 and h != u.hex:
+                # a unit destroyed on its way there holds nothing: worse than staying
+                o_dead = self._objective_part(game, u, u.hex, urg, soldierish) - \
+                    (2.0 if soldierish else 0.8) * urg
+                o = (1 - th.p_destroyed) * o + th.p_destroyed * min(o, o_dead)
             score += o
             if parts is not None:
                 parts["objective"] = o
-        c = cover_need(st, u, h)
-        if c is not None:
-            cv = (2.0 if u.is_soldier else 1.0) + 0.08 * value
+        if u.is_soldier and any(s.odds.cover_need is not None for s in th.sources):
+            cv = 1.0 + 0.05 * value         # cover also helps against who comes later
             score += cv
             if parts is not None:
                 parts["cover"] = cv
-        thr = self.view.threat(u, h)
-        score -= thr * value * 0.6
+        loss = expected_loss(st, u, th)
+        score -= loss * 0.8
         if parts is not None:
-            parts["threat"] = -thr * value * 0.6
+            parts["threat"] = -loss * 0.8
+            parts["threat_from"] = th.strongest()
         if not assault and u.card.attack:
             shot, who = self.view.best_shot(u, h)
             score += shot * 0.8
@@ -113,21 +125,90 @@ class VeteranAI(SetupMixin, Player):
                 parts["shot_at"] = who
         return score
 
-    def path_penalty(self, game, u: Unit, reach) -> float:
+    def _objective_part(self, game, u: Unit, h, urg: float, soldierish: bool) -> float:
+        st = game.state
+        obj = st.objective
+        near = control_hexes(game)
+        d = dist(h, obj)
+        w = (2.0 if soldierish else 0.8) * urg
+        o = -w * max(0, d - 1)
+        if h in near:
+            o += (4.0 if soldierish else 2.0) * urg
+            if st.turn >= _contest_turn(st) and not any(
+                    x.on_map and x.side == u.side and x.uid != u.uid
+                    and x.carrier != u.uid and x.hex in near
+                    for x in st.units.values()):
+                o += CONTEST_BONUS
+        return o
+
+    def quick_score(self, game, u: Unit, h, *, assault: bool) -> float:
+        """A cheap first look at a hex (the objective, and how many enemies can see
+        it - no odds): only the best hexes by it get the exact scoring."""
+        st = game.state
+        obj = st.objective
+        score = 0.0
+        if obj is not None:
+            urg = control_urgency(st, u.side)
+            soldierish = u.is_soldier or bool(st.passengers(u.uid)) or (
+                st.scenario == "assault" and u.side == st.attacker)
+            d = dist(h, obj)
+            score -= (2.0 if soldierish else 0.8) * urg * max(0, d - 1)
+            if h in control_hexes(game):
+                score += (4.0 if soldierish else 2.0) * urg
+        seen = game.visible_from(h)
+        near = sum(1 for e in self.view.foes if e.hex.distance(h) <= 8
+                   and (e.hex == h or e.hex in seen))
+        value = unit_value(st, u)
+        score -= 0.04 * value * near
+        if not assault and u.card.attack:
+            score += 0.3 * min(near, 2)
+        return score
+
+    def path_penalty(self, game, u: Unit, reach, facing: int | None = None, *,
+                     dest_score: float | None = None, assault: bool = False) -> float:
+        """The risks on the way, played out by the rules on a copy: the defensive
+        fire the move provokes (each eligible shot's exact odds) and, for every
+        movement roll, where the unit is left (and facing which way) if it fails.
+        A stop costs what the destination was worth over the hex it stops in, plus
+        the disruption and the threat it then sits in."""
         st = game.state
         value = unit_value(st, u)
+        if not reach.path:
+            return 0.0
+        if not reach.rolls and not any(
+                dist(e.hex, b) <= 1 for e in self.view.foes for b in (u.hex,) + reach.path):
+            return 0.0                   # nobody near the way and no roll: nothing to play out
+        key = (u.uid, reach.path, facing, dest_score is None, assault)
+        cache = self.__dict__.setdefault("_risk_memo", {})
+        sig = (st.turn, st.phase, tuple((x.uid, x.hex, x.disrupted, x.fired_defensively)
+                                        for x in st.units.values()))
+        if cache.get("sig") != sig:
+            cache.clear()
+            cache["sig"] = sig
+        if key in cache:
+            return cache[key]
+        mv = Move(u.side, u.uid, reach.path, facing if u.is_vehicle else None)
+        try:
+            risk = path_risk(game, mv)
+        except IllegalAction:
+            cache[key] = 1e6
+            return 1e6
+
+        def lost(h, f) -> float:
+            """What ending in ``h`` instead of the destination costs."""
+            here = self.hex_score(game, u, h, assault=assault, facing=f)
+            return max(0.0, (dest_score - here) if dest_score is not None else 0.0)
         pen = 0.0
-        for _ in reach.rolls:
-            pen += 1.5 + 0.1 * value         # a failed roll ends the move where it is
-        prev = u.hex
-        foes = [e for e in self.view.foes if not e.disrupted and not e.fired_defensively
-                and not (u.is_soldier and e.is_vehicle)]
-        for b in reach.path:
-            for e in foes:
-                if dist(e.hex, prev) <= 1 and dist(e.hex, b) <= 1:
-                    p = shot_chance(st, e, e.hex, u, b)
-                    pen += p * (0.3 * value + 3.0)
-            prev = b
+        if risk.p_stopped > 0:
+            top = max(risk.shots, key=lambda x: x.odds.p_stopped)
+            stuck = expected_loss(st, u, threat_cached(game, u, top.at_hex, facing,
+                                                       probe=self.view.probe))
+            pen += risk.p_stopped * (0.3 * value + 3.0 + 0.5 * stuck
+                                     + lost(top.at_hex, facing))
+        for h, f, p in risk.fail_ends:
+            stuck = expected_loss(st, u, threat_cached(game, u, h, f, probe=self.view.probe))
+            pen += p * (1.0 + stuck + lost(h, f))
+        cache[key] = pen
         return pen
 
     # --- movement ----------------------------------------------------------------------------------
@@ -184,7 +265,7 @@ class VeteranAI(SetupMixin, Player):
         obj = st.objective
         near = obj is not None and c.hex.distance(obj) <= 2
         stuck = c.acted is False and (c.disrupted or c.current_speed == 0)
-        danger = c.damaged or self.view.threat(c, c.hex) > 0.6
+        danger = c.damaged or self.view.threat(c, c.hex, c.facing).p_loss > 0.4
         late = st.turn >= _contest_turn(st) and obj is not None and c.hex.distance(obj) <= 3
         if not (near or stuck or danger or late):
             return None
@@ -199,17 +280,27 @@ class VeteranAI(SetupMixin, Player):
         st = game.state
         reach = game.reachable(u.uid)
         obj = st.objective
-        here = self.hex_score(game, u, u.hex, assault=assault)
+        here = self.hex_score(game, u, u.hex, assault=assault, facing=u.facing)
         best_h, best_s, best_r = None, here + MOVE_MARGIN, None
+        quick = []
         for h, r in reach.items():
             if not r.stops:
                 continue
-            s = self.hex_score(game, u, h, assault=assault) - self.path_penalty(game, u, r)
+            quick.append((self.quick_score(game, u, h, assault=assault), h, r))
+        quick.sort(key=lambda x: (-x[0], x[1].r, x[1].q))
+        scored = [(self.hex_score(game, u, h, assault=assault), h, r)
+                  for _, h, r in quick[:self.prescreen]]
+        scored.sort(key=lambda x: (-x[0], x[1].r, x[1].q))
+        for s0, h, r in scored:
+            if s0 <= best_s:
+                break                    # the risks on the way only lower a score
+            f = self.view.facing_for(u, h)
+            s = s0 - self.path_penalty(game, u, r, f, dest_score=s0, assault=assault)
             if s > best_s:
                 best_h, best_s, best_r = h, s, r
         if best_h is None:
             if u.is_vehicle and reach:
-                f = best_facing(st, u, u.hex, obj)
+                f = best_facing(game, u, u.hex, obj, self.view)
                 if f != u.facing:
                     a = Move(u.side, u.uid, (), f)
                     if game.check(a) is None and self._facing_matters(game, u, f):
@@ -217,17 +308,41 @@ class VeteranAI(SetupMixin, Player):
                                  f"the biggest threat.")
                         return a
             return None
-        facing = best_facing(st, u, best_h, obj) if u.is_vehicle else None
+        facing = best_facing(game, u, best_h, obj, self.view) if u.is_vehicle else None
         parts: dict = {}
-        self.hex_score(game, u, best_h, assault=assault, parts=parts)
+        self.hex_score(game, u, best_h, assault=assault, parts=parts, facing=facing)
         self.say(self._move_text(game, u, best_h, best_r, parts))
         return Move(u.side, u.uid, best_r.path, facing)
 
+    def move_options(self, game, u: Unit, *, assault: bool, k: int = 3) -> list:
+        """The ``k`` best moves of ``u`` by this level's scoring (risks on the way
+        included), as ``[(score, Move, explanation)]`` - the Expert's alternatives."""
+        st = game.state
+        reach = game.reachable(u.uid)
+        quick = sorted(((self.quick_score(game, u, h, assault=assault), h, r)
+                        for h, r in reach.items() if r.stops),
+                       key=lambda x: (-x[0], x[1].r, x[1].q))
+        out = []
+        for _, h, r in quick[:self.prescreen]:
+            f = self.view.facing_for(u, h)
+            s0 = self.hex_score(game, u, h, assault=assault)
+            s = s0 - self.path_penalty(game, u, r, f, dest_score=s0, assault=assault)
+            out.append((s, h, r))
+        out.sort(key=lambda x: (-x[0], x[1].r, x[1].q))
+        moves = []
+        for s, h, r in out[:k]:
+            facing = best_facing(game, u, h, st.objective, self.view) if u.is_vehicle else None
+            parts: dict = {}
+            self.hex_score(game, u, h, assault=assault, parts=parts, facing=facing)
+            moves.append((s, Move(u.side, u.uid, r.path, facing),
+                          self._move_text(game, u, h, r, parts)))
+        return moves
+
     def _facing_matters(self, game, u: Unit, f: int) -> bool:
         st = game.state
-        now = self.view.threat(u, u.hex, facing=u.facing)
-        new = self.view.threat(u, u.hex, facing=f)
-        return new < now - 0.05
+        now = self.view.loss(u, u.hex, u.facing)
+        new = self.view.loss(u, u.hex, f)
+        return new < now - 0.3
 
     def _move_text(self, game, u: Unit, h, r, parts: dict) -> str:
         st = game.state
@@ -244,8 +359,12 @@ class VeteranAI(SetupMixin, Player):
         who = parts.get("shot_at")
         if who is not None and parts.get("shot", 0) > 1:
             why.append(f"to fire at {who.name}")
+        src = parts.get("threat_from")
         if parts.get("threat", 0) > -0.5 and not why:
-            why.append("out of the enemy's sight")
+            why.append("out of the enemy's reach")
+        elif src is not None and parts.get("threat", 0) < -2:
+            why.append(f"accepting the risk from {st.units[src.attacker].name} "
+                       f"({percent(src.odds.p_damaged + src.odds.p_destroyed)} to hurt it)")
         if r.rolls:
             why.append(f"risking {len(r.rolls)} movement roll{'s' if len(r.rolls) > 1 else ''}")
         tail = ", ".join(why) if why else "a better position"
@@ -290,7 +409,7 @@ class VeteranAI(SetupMixin, Player):
                 continue
             try:
                 odds = game.odds(u.uid, t.uid)
-            except Exception:             # the engine refuses: no candidate
+            except IllegalAction:         # the engine refuses: no candidate
                 continue
             g = attack_gain(st, t, odds) * self._target_weight(game, t)
             out.append((g, a, odds, t))
@@ -309,7 +428,7 @@ class VeteranAI(SetupMixin, Player):
             while isinstance(g2.state.pending, DefensiveFirePrompt) and n < 20:
                 g2.apply(PassDefensiveFire(g2.state.to_act))
                 n += 1
-        except Exception:                 # the copy went somewhere the AI can't follow
+        except IllegalAction:             # the copy went somewhere the AI can't follow
             return None
         return g2 if g2.state.pending is None else None
 
@@ -336,13 +455,12 @@ class VeteranAI(SetupMixin, Player):
             for t in ts:
                 try:
                     odds = g2.odds(u.uid, t.uid)
-                except Exception:
+                except IllegalAction:
                     continue
                 if g2.check(Attack(u.side, u.uid, t.uid)) is not None:
                     continue
                 g = attack_gain(st, t, odds) * self._target_weight(game, t)
-                g -= 0.3 * self.view.threat(u, u.hex, facing=f) * unit_value(st, u) \
-                    - 0.3 * self.view.threat(u, u.hex, facing=u.facing) * unit_value(st, u)
+                g -= 0.3 * (self.view.loss(u, u.hex, f) - self.view.loss(u, u.hex, u.facing))
                 out.append((g, turn, odds, t))
         return out
 
@@ -365,7 +483,7 @@ class VeteranAI(SetupMixin, Player):
             if r is None or not r.stops or r.rolls or any(
                     o.is_vehicle and o.side != u.side and o.on_map for o in st.units_at(h)):
                 continue
-            mv = Move(u.side, u.uid, r.path, best_facing(st, u, h, st.objective))
+            mv = Move(u.side, u.uid, r.path, best_facing(game, u, h, st.objective, self.view))
             g2 = self._after(game, mv)
             if g2 is None:
                 continue
@@ -374,7 +492,7 @@ class VeteranAI(SetupMixin, Player):
                     continue
                 try:
                     odds = g2.odds(u.uid, t.uid)
-                except Exception:
+                except IllegalAction:
                     continue
                 g = attack_gain(st, t, odds) * self._target_weight(game, t)
                 g -= self.path_penalty(game, u, r)
@@ -398,7 +516,7 @@ class VeteranAI(SetupMixin, Player):
             t = st.units[a.target]
             try:
                 odds = game.odds(a.uid, a.target, mode=a.mode)
-            except Exception:
+            except IllegalAction:
                 continue
             g = attack_gain(st, t, odds) * self._target_weight(game, t)
             if best is None or g > best[0]:
@@ -424,16 +542,18 @@ class VeteranAI(SetupMixin, Player):
         reach = reachable(st, u.uid)          # the same search the engine's offer used
         best_s = self.hex_score(game, u, u.hex, assault=True) + MOVE_MARGIN
         best = None
-        for h, r in reach.items():
-            if not r.stops or r.path not in moves:
-                continue
-            s = self.hex_score(game, u, h, assault=True) - self.path_penalty(game, u, r)
+        quick = sorted(((self.quick_score(game, u, h, assault=True), h, r)
+                        for h, r in reach.items() if r.stops and r.path in moves),
+                       key=lambda x: (-x[0], x[1].r, x[1].q))
+        for _, h, r in quick[:self.prescreen]:
+            s0 = self.hex_score(game, u, h, assault=True)
+            s = s0 - self.path_penalty(game, u, r, dest_score=s0, assault=True)
             if s > best_s:
                 best_s, best = s, (h, r)
         if best is None:
             return None
         h, r = best
-        facing = best_facing(st, u, h, st.objective) if u.is_vehicle else None
+        facing = best_facing(game, u, h, st.objective, self.view) if u.is_vehicle else None
         a = Move(u.side, u.uid, r.path, facing)
         if game.check(a) is not None:
             a = moves[r.path]
@@ -458,11 +578,24 @@ class VeteranAI(SetupMixin, Player):
         a = self.follow_up(game, side)
         if a is not None:
             return a
+        held: set[str] = set()
         for g, a, odds, t in self.attack_candidates(game, side):
             if g < ATTACK_THRESHOLD:
                 break
+            if a.uid in held:
+                continue
             if game.check(a) is None:
                 u = st.units[a.uid]
+                chance = effect_chance(odds, t)
+                if chance < HOPELESS and not isinstance(a, Move):
+                    mv = self.best_move(game, u, assault=True)
+                    if mv is not None and game.check(mv) is None:
+                        self.say(self.last_explanation.rstrip(".") +
+                                 f" (rather than a hopeless attack on {t.name}: "
+                                 f"{percent(chance)} to do anything).")
+                        return mv
+                    held.add(a.uid)      # nothing better for it: a last resort, after the rest
+                    continue
                 if isinstance(a, Move):
                     p, words = pct_damage(odds, t)
                     how = ("turns toward" if not a.path else
@@ -475,6 +608,13 @@ class VeteranAI(SetupMixin, Player):
                 extra = " and finish it" if t.pending else ""
                 self.say(f"{u.name} attacks {t.name}{mode}{front_word(odds)}{extra}: "
                          f"{percent(p)} {words}.")
+                return a
+        # a unit with only a hopeless attack and no better use fires anyway
+        for g, a, odds, t in self.attack_candidates(game, side):
+            if a.uid in held and g >= ATTACK_THRESHOLD and game.check(a) is None:
+                self.say(f"{st.units[a.uid].name} attacks {t.name}: only "
+                         f"{percent(effect_chance(odds, t))} to do anything, but it has no "
+                         f"better use.")
                 return a
         # nothing worth shooting: assault moves toward the objective
         for u in self._order(game, side):
@@ -494,13 +634,13 @@ class VeteranAI(SetupMixin, Player):
         mover = st.units[p.mover]
         value = unit_value(st, mover)
         obj = st.objective
-        if obj is not None and p.to_hex.distance(obj) <= 1:
+        if obj is not None and p.to_hex in control_hexes(game):
             value *= 1.0 + 0.5 * control_urgency(st, side)
         best = None
         for uid in p.eligible:
             try:
                 o = game.odds(uid, mover.uid, defensive=True, at_hex=p.at_hex)
-            except Exception:           # the engine refuses this shot now: skip it
+            except IllegalAction:       # the engine refuses this shot now: skip it
                 continue
             firer = st.units[uid]
             if best is None or (o.p_stopped, -firer.card.cost) > (best[1].p_stopped,
@@ -515,7 +655,7 @@ class VeteranAI(SetupMixin, Player):
         if p.stage == "leave":
             try:
                 o2 = game.odds(firer.uid, mover.uid, defensive=True, at_hex=p.to_hex)
-            except Exception:
+            except IllegalAction:
                 o2 = None
             if o2 is not None and o2.p_stopped > o.p_stopped + 0.15:
                 self.say(f"{side} holds fire until {mover.name} enters "
@@ -523,7 +663,9 @@ class VeteranAI(SetupMixin, Player):
                          f"{percent(o.p_stopped)} now.")
                 return PassDefensiveFire(side)
         reserve, danger = self._reserve(game, firer, mover)
-        if o.p_stopped < 0.05 or gain < reserve:
+        urgent = obj is not None and p.to_hex in control_hexes(game) and \
+            control_urgency(st, side) >= 2.0
+        if (o.p_stopped < DF_MIN and not urgent) or gain < reserve:
             if danger is not None:
                 self.say(f"{side} holds {firer.name}'s fire against {mover.name}: "
                          f"{danger.name} can still come.")
@@ -549,7 +691,11 @@ class VeteranAI(SetupMixin, Player):
             d = t.hex.distance(firer.hex)
             if d > t.current_speed + 1:
                 continue
-            p = shot_chance(st, firer, firer.hex, t, firer.hex, front=True)
+            try:
+                p = hypothetical_odds(game, firer.uid, t.uid, target_hex=firer.hex,
+                                      defensive=True, probe=self.view.probe).p_stopped
+            except IllegalAction:
+                continue
             v = unit_value(st, t) * p * 0.7
             if v > best:
                 best, who = v, t

@@ -52,3 +52,22 @@ def test_cli_prints_an_army(capsys):
     assert main(["--side", "Allies", "--budget", "80", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "points" in out and "rifles" in out
+
+
+@pytest.mark.parametrize("side", ["Axis", "Allies"])
+def test_ai_army_follows_one_nation_or_a_historical_pairing(cards, side):
+    """Issue 11/14: the AI's army is one nation or a pairing that fought together
+    (so it also passes the historical army limits, ruling 12) unless mixed is asked."""
+    from game.ai.army_builder import THEMES
+    themes = {tuple(sorted(g)) for g in THEMES[side]}
+    seen = set()
+    for seed in range(12):
+        army = build_army(cards, side, 100, rng=random.Random(seed))
+        nations = tuple(sorted({c.nationality for c in army.cards}))
+        assert nations in themes or any(set(nations) < set(t) for t in themes), nations
+        assert not validate_army(army, 100, historical=True)
+        seen.add(nations)
+    assert len(seen) >= 2                   # not always the same nation
+    mixed = [tuple(sorted({c.nationality for c in build_army(
+        cards, side, 100, rng=random.Random(s), mixed=True).cards})) for s in range(12)]
+    assert any(m not in themes for m in mixed) or side == "Axis"

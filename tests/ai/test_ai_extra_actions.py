@@ -125,7 +125,7 @@ def test_strike_and_fade_moves_out_of_sight_after_attacking():
     ai = VeteranAI(1)
     a = _choose(ai, g)
     assert isinstance(a, Move) and a.uid == car.uid and a.path, (a, ai.explain())
-    assert ai.view.threat(car, a.path[-1]) < ai.view.threat(car, car.hex)
+    assert ai.view.loss(car, a.path[-1]) < ai.view.loss(car, car.hex)
 
 
 def test_fighting_platform_passenger_fires():

@@ -100,3 +100,76 @@ def test_a_short_solo_game_plays_to_the_victory_screen(app):
     assert "AI:" in lines
     axis_moves = [a for a in game.history if getattr(a, "side", "") == "Axis"]
     assert len(axis_moves) > 10
+
+
+def test_solo_setup_offers_three_levels_with_one_line_each(app):
+    """Solo practice offers Recruit / Veteran / Expert, each with a one-line
+    description; the Expert's thinking time is a setting (default 1 s)."""
+    from game.ui.scenes.solo_setup import LEVEL_TEXT, LEVELS, SoloSetupScene
+    assert LEVELS == ("recruit", "veteran", "expert")
+    for lv in LEVELS:
+        text = LEVEL_TEXT[lv]
+        assert text.lower().startswith(lv) and "\n" not in text and len(text) < 120
+    scene = SoloSetupScene(app)
+    app.switch(scene)
+    app.step(dt=0.05)
+    for lv in LEVELS:
+        assert f"level_{lv}" in scene.buttons
+    press(app, "level_expert")
+    assert scene.level == "expert" and scene.level_name == "expert"
+    press(app, "thinking")
+    assert scene.level_name == "expert:2"
+    press(app, "ai_mixed")
+    assert scene.ai_source == "builder" and scene.ai_mixed
+    press(app, "ai_builder")
+    scene.start(own_sample=True)
+    ai = scene.setup.armies[scene.ai_side]
+    from game.ai.army_builder import THEMES
+    assert tuple(sorted({c.nationality for c in ai.cards})) in {
+        tuple(sorted(g)) for g in THEMES[scene.ai_side]}
+
+
+def test_an_expert_solo_game_plays_to_the_victory_screen(app):
+    """Menu -> Solo practice -> Expert AI (tiny thinking time) -> battle played to the
+    end (a one-turn limit keeps it short) -> victory screen; the Expert explains."""
+    from game.ai.expert import ExpertAI
+    from game.ai.recruit import RecruitAI
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.solo_setup import SoloSetupScene
+    from game.ui.scenes.victory import VictoryScene
+    app.switch(app.menu_scene())
+    app.step(dt=0.05)
+    press(app, "solo")
+    scene = app.scene
+    assert isinstance(scene, SoloSetupScene)
+    press(app, "level_expert")
+    scene.thinking = 0.02
+    press(app, "config2")
+    press(app, "sample")
+    battle = app.scene
+    assert isinstance(battle, BattleScene)
+    assert battle.ai is not None and battle.ai.sides == ("Axis",)
+    expert = battle.ai.ai["Axis"]
+    assert isinstance(expert, ExpertAI) and expert.budget == 0.02
+    game = battle.game
+    game.state.options["turn_limit"] = 1
+    me = RecruitAI(5)
+    battle.ai.fast = True
+    for frame in range(6000):
+        if not isinstance(app.scene, BattleScene):
+            break
+        st = game.state
+        mode = battle.mode
+        if mode.name == "casualty":
+            mode.on_button("next" if not getattr(mode, "done", True) else "continue")
+        elif mode.name == "game_over":
+            mode.on_button("result")
+        elif st.to_act == "Allies" and not battle.ai_turn and not battle.anim.busy:
+            battle.stack.clear()
+            battle.send(me.choose(game))
+        app.step(dt=0.1)
+    assert isinstance(app.scene, VictoryScene), (frame, game.state.phase)
+    assert game.over
+    lines = " ".join(str(x) for x in battle.logp.lines)
+    assert "AI:" in lines and "joint plans" in lines
+    assert sum(1 for a in game.history if getattr(a, "side", "") == "Axis") > 10

@@ -1,7 +1,9 @@
-"""Solo practice setup: the player picks a side, the AI's level (Recruit or
-Veteran), the scenario, a map configuration (or rolls for it), the AI's army
-(its own army builder or the sample) and their own army (the sample, or the
-army builder) - then the battle begins with the AI playing the other side.
+"""Solo practice setup: the player picks a side, the AI's level (Recruit,
+Veteran or Expert, and the Expert's thinking time), the scenario, a map
+configuration (or rolls for it), the AI's army (its own army builder - one
+nation or a historical pairing unless the player asks for mixed nations - or
+the sample) and their own army (the sample, or the army builder) - then the
+battle begins with the AI playing the other side.
 
 Keys: A / X pick Allies / Axis, R rolls the configuration, 1-6 pick one,
 Enter starts with the sample army, Esc goes back to the menu.
@@ -18,19 +20,28 @@ from game.ui import theme
 from game.ui.battle_setup_data import SIDES, BattleSetup
 from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text
 
-__all__ = ["SoloSetupScene", "ai_army", "LEVEL_TEXT"]
+__all__ = ["SoloSetupScene", "ai_army", "LEVEL_TEXT", "LEVELS", "THINKING_TIMES"]
 
+LEVELS = ("recruit", "veteran", "expert")
+
+#: one line each, shown under the level buttons
 LEVEL_TEXT = {
-    "recruit": "Recruit: follows a fixed behaviour table - moves toward cover, then fires at "
-               "the weakest (antitank at the strongest Vehicle). Predictable, good for learning.",
-    "veteran": "Veteran: weighs the exact odds of every attack, the threat to its units, cover "
-               "and the objective, focuses fire and holds defensive fire for the real danger.",
+    "recruit": "Recruit: follows a fixed behaviour table (cover, then the weakest target) - "
+               "predictable, good for learning.",
+    "veteran": "Veteran: weighs the exact odds, the threat to its units and the objective "
+               "for each move - quick and solid.",
+    "expert": "Expert: plans each phase for all its units, trying the plans out on the dice "
+              "and your likely reply - the hardest.",
 }
 
+THINKING_TIMES = (0.5, 1.0, 2.0)     # the Expert's seconds per decision (default 1 s)
 
-def ai_army(setup: BattleSetup, side: str, source: str, seed: int | None = None) -> Any:
+
+def ai_army(setup: BattleSetup, side: str, source: str, seed: int | None = None,
+            mixed: bool = False) -> Any:
     """The AI side's army: ``"builder"`` (game.ai.army_builder, within the side's
-    budget and the setup's limits) or ``"sample"`` (cut to the budget if needed)."""
+    budget and the setup's limits; one nation or a historical pairing unless
+    ``mixed``) or ``"sample"`` (cut to the budget if needed)."""
     if source == "sample":
         from game.ui.scenes.battle_setup import default_army
         return default_army(setup, side)       # the sample, cut to the budget if needed
@@ -38,7 +49,8 @@ def ai_army(setup: BattleSetup, side: str, source: str, seed: int | None = None)
     from game.data.units import load_roster
     return build_army(load_roster().values(), side, setup.budget(side),
                       historical=setup.historical, year=setup.year,
-                      rng=random.Random(seed), name=f"AI {side} battle group")
+                      rng=random.Random(seed), name=f"AI {side} battle group",
+                      mixed=mixed)
 
 
 class SoloSetupScene(GuiScene):
@@ -48,11 +60,21 @@ class SoloSetupScene(GuiScene):
         self.player_side = player_side
         self.level = level
         self.ai_source = "builder"
+        self.ai_mixed = False
+        self.thinking = 1.0
         self.setup = setup or BattleSetup()
         self.setup.solo = self.ai_side
         self.message = ""
         self.rolling = 0.0
         self.shown_face = self.setup.config_roll or 1
+
+    @property
+    def level_name(self) -> str:
+        """The level as ``game.ai.base.make_player`` reads it (the Expert's thinking
+        time rides along when it is not the default)."""
+        if self.level == "expert" and self.thinking != 1.0:
+            return f"expert:{self.thinking:g}"
+        return self.level
 
     @property
     def ai_side(self) -> str:
@@ -71,8 +93,13 @@ class SoloSetupScene(GuiScene):
         self.button("side_Axis", (x + bw + 10, y, bw, 42), self._mark("Axis", self.player_side == "Axis"))
         y += 92
         self._rows["level"] = y - 30
-        self.button("level_recruit", (x, y, bw, 42), self._mark("Recruit", self.level == "recruit"))
-        self.button("level_veteran", (x + bw + 10, y, bw, 42), self._mark("Veteran", self.level == "veteran"))
+        tw = (cw - 30) // 4
+        for i, lv in enumerate(LEVELS):
+            self.button(f"level_{lv}", (x + i * (tw + 10), y, tw, 42),
+                        self._mark(lv.capitalize(), self.level == lv), tooltip=LEVEL_TEXT[lv])
+        if self.level == "expert":
+            self.button("thinking", (x + 3 * (tw + 10), y, tw, 42), f"{self.thinking:g} s",
+                        tooltip="The Expert's thinking time per decision (click to change).")
         y += 150
         self._rows["scenario"] = y - 30
         s = self.setup
@@ -83,9 +110,17 @@ class SoloSetupScene(GuiScene):
             self.button("attacker", (x, y, cw, 40), f"Attacker: {s.attacker}  (defender: {s.defender})")
         y += 96
         self._rows["ai_army"] = y - 30
-        self.button("ai_builder", (x, y, bw, 42), self._mark("AI builds it", self.ai_source == "builder"),
-                    tooltip="The AI's army builder: armour, antitank, riflemen, a commander.")
-        self.button("ai_sample", (x + bw + 10, y, bw, 42), self._mark("Sample army", self.ai_source == "sample"))
+        aw = (cw - 20) // 3
+        self.button("ai_builder", (x, y, aw, 42),
+                    self._mark("One nation", self.ai_source == "builder" and not self.ai_mixed),
+                    tooltip="The AI's army builder: one nation or a historical pairing - armour, "
+                            "antitank, riflemen, a commander.")
+        self.button("ai_mixed", (x + aw + 10, y, aw, 42),
+                    self._mark("Mixed", self.ai_source == "builder" and self.ai_mixed),
+                    tooltip="The AI's army builder, mixing any nations of its side.")
+        self.button("ai_sample", (x + 2 * (aw + 10), y, aw, 42),
+                    self._mark("Sample", self.ai_source == "sample"),
+                    tooltip="The side's sample army.")
 
         rx = x + cw + 60
         rw = min(520, w - rx - 40)
@@ -130,8 +165,13 @@ class SoloSetupScene(GuiScene):
             s.attacker = "Allies" if s.attacker == "Axis" else "Axis"
             s.armies.clear()
             self.rebuild()
-        elif key in ("ai_builder", "ai_sample"):
-            self.ai_source = key[3:]
+        elif key == "thinking":
+            i = THINKING_TIMES.index(self.thinking) if self.thinking in THINKING_TIMES else 0
+            self.thinking = THINKING_TIMES[(i + 1) % len(THINKING_TIMES)]
+            self.rebuild()
+        elif key in ("ai_builder", "ai_mixed", "ai_sample"):
+            self.ai_source = "sample" if key == "ai_sample" else "builder"
+            self.ai_mixed = key == "ai_mixed"
             self.rebuild()
         elif key == "roll":
             self.roll()
@@ -158,10 +198,11 @@ class SoloSetupScene(GuiScene):
         from game.ui.scenes.battle_setup import default_army, next_step
         s = self.setup
         s.solo = self.ai_side
-        s.ai_level = self.level
+        s.ai_level = self.level_name
         s.armies.clear()
         try:
-            s.armies[self.ai_side] = ai_army(s, self.ai_side, self.ai_source, s.seed)
+            s.armies[self.ai_side] = ai_army(s, self.ai_side, self.ai_source, s.seed,
+                                             mixed=self.ai_mixed)
             if own_sample:
                 s.armies[self.player_side] = default_army(s, self.player_side)
         except (DataError, ValueError, ImportError) as exc:

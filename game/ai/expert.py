@@ -1,0 +1,370 @@
+"""The Expert: plans the whole phase on copies of the game and keeps the plan
+that does best against the opponent's reply.
+
+At every decision of a movement or assault phase (and at every defensive-fire
+prompt) the Expert
+
+1. lists candidate first actions - the Veteran's own choice, the best move or
+   attack of each other unit that may still act, ending the phase - each the
+   start of a *joint plan* for the whole phase: after it, the rest of the phase
+   is played out for all its units (and the opponent's defensive fire) on a
+   copy of the game;
+2. plays each plan on copies with their own seeded dice (never the game's
+   dice: the real rolls are never peeked at), the same seeds for every plan so
+   the plans are compared on the same luck; the opponent replies inside the
+   copy (its defensive fire, and - with time to spare - its next phase: its
+   movement and fire);
+3. scores the position each copy reaches: material (the face-down counters of
+   this phase at their worth), the opponent's reply still to come (the rules'
+   exact threat to every unit - ``game.rules.threat`` - with each enemy firing
+   at its best target), the Expert's own shots, and the objective valued by
+   turn (control counts from turn 7 in the Standard scenario, points after
+   turn 10 - asked of the rules' victory timing);
+4. keeps playing more dice samples for the best plans while its time budget
+   (default 1 s per decision) lasts - anytime: the Veteran's choice is ready
+   before the first sample, so there is always a legal answer.
+
+It explains itself with the numbers of the plan it picked.
+"""
+from __future__ import annotations
+
+import time
+
+from game.rules.actions import (Action, Attack, DefensiveFire, EndPhase, Move,
+                                PassDefensiveFire)
+from game.rules.dice import Dice
+from game.rules.errors import IllegalAction
+from game.rules.state import DefensiveFirePrompt, Phase, Unit, other_side
+from game.rules.threat import victory_timing
+
+from game.ai.base import Player, SetupMixin
+from game.ai.knowledge import View, control_hexes, outcome_worth, percent, unit_value
+from game.ai.veteran import VeteranAI
+
+__all__ = ["ExpertAI", "DEFAULT_BUDGET", "evaluate"]
+
+DEFAULT_BUDGET = 1.0        # seconds per decision (a setting: ExpertAI(budget=...), --budget)
+MAX_CANDIDATES = 6
+REPLY_BUDGET = 0.5          # with this much time the plans also play out the opponent's next phase
+MIN_PAIRS = 4               # samples on the same dice before a plan may replace the plain one
+MIN_GAIN = 1.5              # points a plan must win, on average, over the plain plan
+ROLLOUT_ACTIONS = 80        # a phase played out on a copy never takes more actions than this
+
+_RANK = {"disrupted": 1, "damaged": 2, "destroyed": 3}
+
+
+def _worth_now(st, u: Unit) -> float:
+    """A unit's value to its side, less what its face-down counters will take."""
+    if not u.on_map:
+        return 0.0
+    rank = max((_RANK.get(c, 0) for c in u.pending), default=0)
+    return unit_value(st, u) * (1.0 - outcome_worth(u, rank))
+
+
+def objective_weight(st, side: str) -> float:
+    """What sole control of the objective is worth now, in points (the rules'
+    victory timing: nothing yet far from the deciding turns, the game itself at the
+    end of a turn where control wins)."""
+    vt = victory_timing(st)
+    left = vt.turns_to_control
+    if vt.scenario == "assault":
+        base = 30.0 if left <= 1 else 14.0 if left <= 3 else 4.0
+        return base
+    return {0: 60.0, 1: 30.0, 2: 14.0, 3: 6.0}.get(left, 2.0)
+
+
+def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None = None) -> float:
+    """How good the position is for ``side`` (points): material (face-down counters
+    at their worth), each unit's position as the Veteran scores a hex (the objective
+    by turn, cover, the rules' exact threat from the enemy's reply, its own next
+    shots) for both sides, and sole control of the objective valued by turn."""
+    st = game.state
+    if st.outcome is not None:
+        if st.outcome.winner == side:
+            return 1000.0
+        if st.outcome.winner is None:
+            return 0.0
+        return -1000.0
+    foe_side = other_side(side)
+    mine = [u for u in st.units.values() if u.side == side and u.on_map]
+    theirs = [u for u in st.units.values() if u.side == foe_side and u.on_map]
+    score = sum(_worth_now(st, u) for u in mine) - sum(_worth_now(st, u) for u in theirs)
+    assault = st.phase.is_assault
+    for pol, units, sign, who in ((me, mine, 1.0, side), (foe, theirs, -0.7, foe_side)):
+        if pol is None:
+            continue
+        pol.view = View(game, who)
+        for u in units:
+            if u.boarded or any(c == "destroyed" for c in u.pending):
+                continue
+            score += sign * pol.hex_score(game, u, u.hex, assault=assault, facing=u.facing)
+    obj = st.objective
+    if obj is not None:
+        near = control_hexes(game)
+        w = objective_weight(st, side)
+        here = any(u.hex in near for u in mine)
+        there = any(u.hex in near for u in theirs)
+        if here and not there:
+            score += w
+        elif there and not here:
+            score -= w
+    return score
+
+
+class _Plan:
+    """A joint plan for the phase: its first action (``None``: the Veteran's plan
+    with the units in ``hold`` kept where they are) and its sampled scores."""
+    __slots__ = ("action", "prior", "scores", "why", "hold")
+
+    def __init__(self, action: Action | None, prior: float, why: str) -> None:
+        self.hold: frozenset = frozenset()
+        self.action = action
+        self.prior = prior
+        self.scores: list[float] = []
+        self.why = why
+
+    @property
+    def mean(self) -> float:
+        xs = [x for x in self.scores if x is not None]
+        return sum(xs) / len(xs) if xs else float("-inf")
+
+
+def _paired(pl: "_Plan", base: "_Plan") -> tuple[int, float, float]:
+    """Samples both plans have on the same dice: (count, mean difference, its standard error)."""
+    d = [a - b for a, b in zip(pl.scores, base.scores) if a is not None and b is not None]
+    n = len(d)
+    if n == 0:
+        return 0, float("-inf"), float("inf")
+    m = sum(d) / n
+    if n == 1:
+        return 1, m, float("inf")
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return n, m, (var / n) ** 0.5
+
+
+class ExpertAI(SetupMixin, Player):
+    level = "expert"
+
+    def __init__(self, seed: int | None = None, budget: float | None = None,
+                 samples: int | None = None) -> None:
+        """``budget``: seconds per decision; ``samples``: at most this many dice samples
+        per plan (None: as many as the budget allows) - with a budget that is never
+        reached, a fixed count makes the Expert's choices reproducible (tests)."""
+        super().__init__(seed)
+        self.budget = DEFAULT_BUDGET if budget is None else float(budget)
+        self.max_samples = samples
+        self.seed = seed if seed is not None else 0
+        self.vet = VeteranAI(seed)               # candidates and the Veteran's own choice
+        self.me_policy = VeteranAI(self.seed + 11)
+        self.foe_policy = VeteranAI(self.seed + 13)
+        self.decisions = 0
+        self.last_samples = 0
+        self.deviated = False
+        self.debug = False
+
+    # --- dispatch --------------------------------------------------------------------------------
+    def pick(self, game) -> Action | None:
+        st = game.state
+        side = st.to_act
+        if side is None:
+            return None
+        self.decisions += 1
+        if isinstance(st.pending, DefensiveFirePrompt):
+            return self.plan(game, side)
+        if st.pending is not None or not (st.phase.is_movement or st.phase.is_assault):
+            a = self.vet.pick(game)          # setup, deployment, placements: the Veteran's way
+            self.last_explanation = self.vet.last_explanation
+            return a
+        return self.plan(game, side)
+
+    # --- candidates ------------------------------------------------------------------------------
+    def candidates(self, game, side: str, deadline: float) -> list[_Plan]:
+        st = game.state
+        vet = self.vet
+        first = vet.pick(game)
+        why = vet.last_explanation
+        plans: list[_Plan] = []
+        seen: set = set()
+
+        def add(a: Action | None, prior: float, text: str) -> None:
+            if a is None or a in seen or game.check(a) is not None:
+                return
+            seen.add(a)
+            plans.append(_Plan(a, prior, text))
+
+        add(first, 1.0, why)
+        p = st.pending
+        if isinstance(p, DefensiveFirePrompt):
+            add(PassDefensiveFire(side), 0.5, f"{side} holds fire.")
+            mover = st.units[p.mover]
+            shots = []
+            for uid in p.eligible:
+                try:
+                    o = game.odds(uid, mover.uid, defensive=True, at_hex=p.at_hex)
+                except IllegalAction:
+                    continue
+                shots.append((o.p_stopped, uid))
+            shots.sort(reverse=True)
+            for ps, uid in shots[:2]:
+                add(DefensiveFire(side, uid), ps,
+                    f"{st.units[uid].name} fires defensively at {mover.name}: "
+                    f"{percent(ps)} to stop it.")
+            return plans
+        if st.phase.is_assault and time.perf_counter() < deadline:
+            done = set(getattr(vet, "_done", set()))
+            for g, a, odds, t in vet.attack_candidates(game, side)[:8]:
+                if g <= 0.05:
+                    break
+                add(a, g, f"{st.units[a.uid].name} attacks {t.name}.")
+                if len(plans) >= MAX_CANDIDATES - 1:
+                    break
+            vet._done = done
+        if st.phase.is_movement and time.perf_counter() < deadline:
+            # the same unit elsewhere, or held back; then other units' best moves
+            u = st.units.get(getattr(first, "uid", "")) if isinstance(first, Move) else None
+            if u is not None:
+                for sc, a, text in (vet.move_options(game, u, assault=False, k=3)
+                                if time.perf_counter() < deadline else []):
+                    add(a, 0.6, text)
+                hold = _Plan(None, 0.4, f"{u.name} stays where it is.")
+                hold.hold = frozenset(set(getattr(vet, "_done", set())) | {u.uid})
+                plans.append(hold)
+            order = vet._order(game, side)
+            for o in order[:4]:
+                if time.perf_counter() > deadline or len(plans) >= MAX_CANDIDATES + 1:
+                    break
+                if o.boarded or o is u:
+                    continue
+                opts = vet.move_options(game, o, assault=False, k=1)
+                if opts:
+                    add(opts[0][1], 0.5, opts[0][2])
+        add(EndPhase(side), 0.1, f"{side} ends its {'assault' if st.phase.is_assault else 'movement'} phase.")
+        self.vet.last_explanation = why
+        return plans
+
+    # --- planning ------------------------------------------------------------------------------------
+    def plan(self, game, side: str) -> Action | None:
+        t0 = time.perf_counter()
+        deadline = t0 + 0.85 * self.budget   # the rest of the budget: choosing, explaining
+        plans = self.candidates(game, side, t0 + 0.35 * self.budget)
+        if not plans:
+            return None
+        if len(plans) == 1:
+            self.say(plans[0].why)
+            return plans[0].action
+        key = (game.state.turn, game.state.phase)
+        sample = 0
+        vet_plan = plans[0]
+        live = list(plans)
+        while live and time.perf_counter() < deadline:
+            seed = self.seed * 7919 + self.decisions * 131 + sample
+            for pl in live:
+                if time.perf_counter() > deadline:
+                    break
+                v = self.rollout(game, side, pl, seed, key, deadline)
+                pl.scores.append(v)
+            sample += 1
+            # successive halving: keep the better half (the Veteran's plan always stays)
+            if sample >= 2 and len(live) > 2:
+                rest = sorted((pl for pl in live if pl is not vet_plan),
+                              key=lambda pl: -_paired(pl, vet_plan)[1])
+                live = [vet_plan] + rest[:max(1, len(rest) // 2)]
+            if sample >= (self.max_samples or 24) or len(live) == 1:
+                break
+        self.last_samples = sample
+        # a plan replaces the Veteran's only when it is clearly better on the same dice
+        best, best_gain = vet_plan, 0.0
+        for pl in plans:
+            if pl is vet_plan:
+                continue
+            n, mean, se = _paired(pl, vet_plan)
+            if n >= MIN_PAIRS and mean > max(MIN_GAIN, 2.5 * se) and mean > best_gain:
+                best, best_gain = pl, mean
+        rated = [pl for pl in plans if pl.scores and any(x is not None for x in pl.scores)]
+        if best.action is None:
+            vet = self.vet
+            saved = set(getattr(vet, "_done", set()))
+            vet._done = set(best.hold)
+            a = vet.pick(game)
+            if vet._phase_key != (game.state.turn, game.state.phase, side):
+                vet._phase_key = (game.state.turn, game.state.phase, side)
+                vet._done = set(best.hold)
+                a = vet.pick(game)
+            vet._done |= saved
+            best.action = a if a is not None and game.check(a) is None else EndPhase(side)
+            best.why = best.why.rstrip(".") + "; " + vet.last_explanation
+        if best is vet_plan:
+            tail = (f" Weighed {len(rated)} joint plans for the phase over up to {sample} dice "
+                    f"samples: none clearly better")
+        else:
+            tail = (f" Weighed {len(rated)} joint plans for the phase over {sample} dice samples: "
+                    f"{best_gain:+.1f} points expected over the plain plan")
+        self.say(self._explain(game, best) + tail + ".")
+        self.deviated = best is not vet_plan
+        if self.deviated and self.debug:
+            print("DEVIATE", game.state.turn, game.state.phase.value, round(best_gain, 1),
+                  best.why[:60], "| instead of", vet_plan.why[:60])
+        return best.action
+
+    def _explain(self, game, pl: _Plan) -> str:
+        st = game.state
+        a = pl.action
+        p = st.pending
+        if isinstance(a, PassDefensiveFire) and isinstance(p, DefensiveFirePrompt):
+            mover = st.units[p.mover]
+            mv = unit_value(st, mover)
+            bigger = [u for u in st.units.values() if u.side == mover.side and u.on_map
+                      and not u.acted and u.uid != mover.uid and not u.boarded
+                      and unit_value(st, u) >= 2 * mv]
+            if bigger and p.eligible:
+                big = max(bigger, key=lambda u: unit_value(st, u))
+                firer = st.units[p.eligible[0]]
+                ratio = unit_value(st, big) / max(1.0, mv)
+                return (f"Holds {firer.name}'s defensive fire: {big.name} behind "
+                        f"{mover.name} is {ratio:.0f}x the target.")
+            return f"Holds fire at {mover.name}."
+        return pl.why.rstrip(".") + "."
+
+    def rollout(self, game, side: str, plan: "_Plan", seed: int, key: tuple,
+                deadline: float) -> float | None:
+        """Play the plan and the rest of the phase on a copy with its own dice;
+        score the position for ``side``.  None when time ran out on the way."""
+        g = game.copy()
+        g.dice = Dice(seed)
+        for pol in (self.me_policy, self.foe_policy):
+            pol._phase_key = None
+            pol._done = set()
+        if plan.action is not None:
+            try:
+                g.apply(plan.action)
+            except IllegalAction:
+                return None
+        else:
+            pol = self.me_policy
+            pol._phase_key = (g.state.turn, g.state.phase, side)
+            pol._done = set(plan.hold)
+        n = 0
+        phases = 0
+        last = key
+        horizon = 2 if self.budget >= REPLY_BUDGET else 1
+        at_end = None                 # the score where the phase ends (the rules' threat
+        while not g.over and n < ROLLOUT_ACTIONS:   # stands for every reply there)
+            now = (g.state.turn, g.state.phase)
+            if now != last:
+                phases += 1
+                last = now
+                if phases >= horizon or not (g.state.phase.is_movement or
+                                             g.state.phase.is_assault):
+                    break
+                at_end = evaluate(g, side, self.me_policy, self.foe_policy)
+            if time.perf_counter() > deadline:
+                return None
+            who = g.state.to_act
+            pol = self.me_policy if who == side else self.foe_policy
+            a = pol.choose(g)
+            g.apply(a)
+            n += 1
+        final = evaluate(g, side, self.me_policy, self.foe_policy)
+        # the opponent played like the Veteran in the copy; a real one may find the
+        # replies the threat counts: both views count half
+        return final if at_end is None else 0.5 * (final + at_end)

@@ -1,0 +1,115 @@
+"""The Expert (issue 14): plans the phase on copies with their own seeded dice,
+within a time budget (anytime: always a legal answer), explains itself; and the
+arena's new columns (budget, wins by kind, AI errors counted as failures)."""
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.ai.test_ai_players import small_map
+from tests.rules.engine_kit import at, position, rect_map, rifles, tank
+from game.ai.base import LEVELS, make_player
+from game.ai.expert import DEFAULT_BUDGET, ExpertAI
+from game.rules.actions import Attack, EndPhase, Move, PassDefensiveFire
+from game.rules.state import Phase
+
+MAP = rect_map(12, 9, {(5, 1): "forest", (5, 2): "forest"}, objective=(9, 4))
+
+
+def test_expert_is_a_level_with_a_budget_setting():
+    assert "expert" in LEVELS and DEFAULT_BUDGET == 1.0
+    assert make_player("expert").budget == 1.0
+    assert make_player("expert", budget=0.2).budget == 0.2
+    assert make_player("expert:0.5").budget == 0.5
+
+
+def test_expert_answers_within_its_budget_with_a_legal_action():
+    """Anytime: with a tiny budget it still returns a legal action, soon."""
+    g = position(MAP, first="Axis", turn=3)
+    g.add_unit(tank("Germany"), "Axis", at(2, 4), facing=0)
+    g.add_unit(rifles("Germany", speed=2), "Axis", at(2, 5))
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    ai = ExpertAI(1, budget=0.05)
+    t0 = time.perf_counter()
+    a = ai.choose(g)
+    assert time.perf_counter() - t0 < 1.0
+    assert g.check(a) is None
+    assert ai.explain() and "axis-" not in ai.explain()
+
+
+def test_expert_plans_are_reproducible_with_a_sample_count():
+    """Its own seeded dice (never the game's): same seed and samples, same choice;
+    the game's dice are not touched."""
+    def one():
+        g = position(MAP, phase=Phase.ASSAULT_FIRST, first="Axis", turn=4, dice=[1] * 50)
+        g.add_unit(tank("Germany"), "Axis", at(4, 4), facing=0)
+        g.add_unit(rifles("Germany", speed=2), "Axis", at(4, 5))
+        g.add_unit(rifles("United States"), "Allies", at(6, 4))
+        g.add_unit(tank("United States"), "Allies", at(8, 4), facing=3)
+        ai = ExpertAI(3, budget=30.0, samples=2)
+        a = ai.choose(g)
+        assert g.dice.remaining == 50
+        return a, ai.explain()
+    a1, e1 = one()
+    a2, e2 = one()
+    assert a1 == a2 and e1 == e2
+    assert "joint plans" in e1 and "dice samples" in e1
+
+
+def test_expert_explains_holding_defensive_fire_for_the_bigger_target():
+    """Defensive fire (ruling 14): the Expert holds the bazooka's one shot at a
+    decoy when a tank worth many times more is still to move, and says why."""
+    from game.rules.state import DefensiveFirePrompt
+    g = position(MAP, first="Allies", turn=4, dice=[6] * 300)
+    decoy = g.add_unit(rifles("United States", speed=2, name="Decoy GIs", cost=5), "Allies",
+                       at(3, 4))
+    g.add_unit(tank("United States", name="Big tank", cost=50), "Allies", at(2, 5), facing=0)
+    g.add_unit(rifles("Germany", name="Bazooka team", soldier=(2, 2, None),
+                      vehicle=(9, 4, None)), "Axis", at(4, 4))
+    g.apply(Move("Allies", decoy.uid, (at(3, 3),), None))
+    p = g.state.pending
+    assert isinstance(p, DefensiveFirePrompt)
+    ai = ExpertAI(1, budget=0.3, samples=1)
+    a = ai.choose(g)
+    assert isinstance(a, PassDefensiveFire), ai.explain()
+    text = ai.explain()
+    assert "Bazooka team" in text and "Big tank" in text and "10x the target" in text
+
+
+def test_arena_prints_wins_by_kind_per_side_and_the_budget(capsys):
+    from game.ai import arena
+    rc = arena.main(["--a", "expert", "--b", "random", "--games", "1", "--budget", "0.01",
+                     "--turn-limit", "1", "--quiet"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "wins by kind" in out and "objective" in out and "annihil" in out
+    assert "Axis (either player)" in out and "Allies (either player)" in out
+    assert "Expert budget: 0.01 s" in out
+
+
+def test_arena_counts_an_ai_error_as_a_failure(monkeypatch):
+    """An AI bug is never turned into a random move: the arena records it and the
+    failing player loses that game."""
+    from game.ai import arena
+    from game.ai.random_player import RandomPlayer
+
+    class Broken(RandomPlayer):
+        def pick(self, game):
+            raise ZeroDivisionError("bug in the AI")
+    real = arena.make_player
+    monkeypatch.setattr(arena, "make_player",
+                        lambda lv, seed=None, budget=None: Broken(seed) if lv == "broken"
+                        else real(lv, seed, budget=budget))
+    r = arena.play_game("broken", "random", index=0, seed=1, battle_map=small_map(), config=1)
+    assert r.error and "ZeroDivisionError" in r.error and r.winner == "b" and r.kind == "error"
+
+
+def test_no_broad_except_in_the_ai():
+    """Issue 14: game/ai catches only the rules' refusal; the arena's one catch-all
+    records the failure (it is counted, never hidden)."""
+    root = Path(__file__).resolve().parents[2] / "game" / "ai"
+    for f in sorted(root.glob("*.py")):
+        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"except\s*(Exception|BaseException)?\s*(as \w+)?:", line):
+                assert f.name == "arena.py" and "counted as a failure" in line, (f.name, n, line)
