@@ -30,12 +30,14 @@ __all__ = ["load_situation", "parse_situation", "TERRAIN_LETTERS", "ACTION_KEYS"
 
 #: letters of an inline map's rows
 TERRAIN_LETTERS = {".": Terrain.CLEAR, "c": Terrain.CLEAR, "f": Terrain.FOREST,
-                   "h": Terrain.HILL, "t": Terrain.TOWN, "m": Terrain.MARSH, "p": Terrain.POND}
+                   "h": Terrain.HILL, "t": Terrain.TOWN, "m": Terrain.MARSH, "p": Terrain.POND,
+                   # later edition (game.rules.later)
+                   "s": Terrain.SHELL_HOLES, "w": Terrain.WATER, "b": Terrain.BLUFFS}
 NO_HEX = "x"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 TOP_FIELDS = ("name", "rule", "map", "scenario", "turn", "phase", "first_player", "active",
-              "dice", "seed", "options", "units", "actions", "expect")
+              "dice", "seed", "options", "units", "actions", "expect", "edition")
 UNIT_SPEC_FIELDS = ("card", "side", "hex", "facing", "disrupted", "damaged", "pending",
                     "aboard", "acted", "fired_defensively")
 EXPECT_FIELDS = ("units", "events", "no_events", "phase", "turn", "to_act", "pending",
@@ -75,7 +77,8 @@ def parse_situation(doc: Any, file: str = "<situation>") -> Situation:
                     default="Axis")
     active = c.field(doc, "active", one_of(*SIDES), entry="situation", required=False)
     if active is not None and phase is not None:
-        if phase.is_movement or phase.is_assault or phase.is_deploy:
+        if phase.is_movement or phase.is_assault or phase.is_deploy or phase.is_flight \
+                or phase.is_airstrike:
             wanted = active if phase.is_first else ("Allies" if active == "Axis" else "Axis")
             if "first_player" in doc and first != wanted:
                 c.problem(f"{active} can't be the active side in {phase.value} when "
@@ -93,6 +96,11 @@ def parse_situation(doc: Any, file: str = "<situation>") -> Situation:
         c.problem("expected a mapping of options", entry="situation", field="options",
                   node=doc, key="options")
         options = {}
+    if doc.get("edition") is not None:     # "edition: later" (game.rules.later)
+        from game.rules.later import parse_edition
+        edition = c.field(doc, "edition", parse_edition, entry="situation", required=False)
+        if edition is not None and edition != "first":
+            options = dict(options, edition=edition)
     battle_map = _map(c, doc)
     units = _units(c, doc, battle_map)
     sides = {u.uid: u.side for u in units}
@@ -215,8 +223,8 @@ def _map(c: Checker, doc: dict) -> BattleMap:
                   "streams, bridges, objective)", entry="situation", field="map", node=doc,
                   key="map")
         return fallback
-    c.unknown_keys(raw, ("rows", "roads", "streams", "bridges", "objective", "name"),
-                   entry="map")
+    c.unknown_keys(raw, ("rows", "roads", "streams", "bridges", "objective", "name",
+                         "hedges", "cliffs"), entry="map")
     rows = raw.get("rows")
     if not isinstance(rows, list) or not rows:
         c.problem("expected a list of rows of terrain letters", entry="map", field="rows",
@@ -272,6 +280,8 @@ def _map(c: Checker, doc: dict) -> BattleMap:
     roads = sides("roads", True)
     streams = sides("streams", False)
     bridges = sides("bridges", False)
+    hedges = sides("hedges", False)           # later edition: hexside terrain
+    cliffs = sides("cliffs", False)
     objective = _get(c, raw, "objective", _hex, entry="map")
     if objective is not None and objective not in terrain:
         c.problem("the objective is not a hex of the map", entry="map", field="objective",
@@ -279,7 +289,7 @@ def _map(c: Checker, doc: dict) -> BattleMap:
         objective = None
     return BattleMap(name=str(raw.get("name") or "situation map"), terrain=terrain,
                      roads=roads | bridges, streams=streams | bridges, bridges=bridges,
-                     objective=objective)
+                     objective=objective, hedges=hedges, cliffs=cliffs)
 
 
 # --- units -------------------------------------------------------------------------------------
