@@ -16,7 +16,7 @@ from typing import Any, Callable
 from game.data.yamlio import Checker, int_in, line_of, one_of, read_yaml, text
 from game.rules.actions import (Action, Attack, Board, ChooseEnd, ChooseOrder, DefensiveFire,
                                 DemolishBridge, Deploy, Dismount, EndPhase, Move,
-                                PassDefensiveFire, PlaceDismounted, Undeploy)
+                                PassDefensiveFire, PlaceAircraft, PlaceDismounted, Undeploy)
 from game.rules.board import BattleMap
 from game.rules.cards import SIDES, UnitCard
 from game.rules.errors import DataError
@@ -44,7 +44,7 @@ EXPECT_FIELDS = ("units", "events", "no_events", "phase", "turn", "to_act", "pen
                  "winner", "dice_left", "sees", "can_attack", "odds")
 ACTION_KEYS = ("attack", "move", "turn", "defensive_fire", "hold_fire", "end_phase", "board",
                "dismount", "demolish_bridge", "place_dismounted", "choose_order",
-               "choose_end", "deploy", "undeploy")
+               "choose_end", "deploy", "undeploy", "place_aircraft")
 _HEX_EVENT_FIELDS = ("hex", "at_hex", "from_hex", "to_hex")
 
 
@@ -336,7 +336,9 @@ def _units(c: Checker, doc: dict, battle_map: BattleMap) -> list[UnitSpec]:
         if card is not None and side is None:
             side = card.side
         aboard = _get(c, node, "aboard", lambda v: text(40)(v), entry=entry)
-        hx = _get(c, node, "hex", _hex, entry=entry, required=aboard is None)
+        # an Aircraft (later edition) may be off the map: it is placed in a flight phase
+        hx = _get(c, node, "hex", _hex, entry=entry,
+                  required=aboard is None and not (card is not None and card.is_aircraft))
         if hx is not None and hx not in battle_map.terrain:
             c.problem(f"{node['hex']} is not a hex of the map", entry=entry, field="hex",
                       node=node, key="hex")
@@ -422,6 +424,7 @@ def _action(kind: str, v: Any, side: Any, sides: dict[str, str]) -> Action:
         "demolish_bridge": ("unit",), "place_dismounted": ("unit", "hex"),
         "choose_order": ("go_first",), "choose_end": ("end",),
         "deploy": ("unit", "hex", "facing", "carrier"), "undeploy": ("unit",),
+        "place_aircraft": ("unit", "hex"),
     }[kind]
     extra = [k for k in v if k not in allowed]
     if extra:
@@ -466,6 +469,9 @@ def _action(kind: str, v: Any, side: Any, sides: dict[str, str]) -> Action:
         u = unit()
         carrier = unit("carrier") if v.get("carrier") is not None else None
         return Deploy(who(u), u, _hex(need("hex")), _facing(v.get("facing", 0)), carrier)
+    if kind == "place_aircraft":         # later edition (game.rules.later.flight)
+        u = unit()
+        return PlaceAircraft(who(u), u, _hex(need("hex")))
     u = unit()
     return Undeploy(who(u), u)
 
