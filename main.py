@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allies", metavar="ARMY.yaml", help="the Allied army file")
     p.add_argument("--seed", type=_seed, help="dice seed (same seed, same game)")
     p.add_argument("--out", metavar="FILE.png", help="output file of --render-map")
+    p.add_argument("--edition", choices=("first", "later"), default="first",
+                   help="rules edition (later: Aircraft, hedges, bluffs...; --render-map N = 1-3)")
     p.add_argument("--zones", action="store_true", help="--render-map: shade deployment zones")
     p.add_argument("--labels", action="store_true", help="--render-map: hex labels")
     p.add_argument("--frames", type=_positive, default=600, help="--demo: frames to play")
@@ -132,7 +134,8 @@ def run(argv: list[str] | None = None) -> int:
 
     if args.render_map is not None:
         from game.ui.render_export import main_render
-        return int(main_render(args.render_map, args.out, args.zones, args.labels) or 0)
+        return int(main_render(args.render_map, args.out, args.zones, args.labels,
+                               edition=args.edition) or 0)
     if args.preview:
         from game.ui.scenes.preview import run_preview
         return int(run_preview(config=args.config) or 0)

@@ -222,7 +222,7 @@ def load_later_configuration(number_or_path: int | str | os.PathLike[str]) -> Ba
                               (bridges, sec.bridges), (hedges, sec.hedges),
                               (cliffs, sec.cliffs)):
             target.update(Hexside.between(hx(a), hx(b)) for a, b in pairs)
-        sections.append(SectionPlacement(f"{sec.name}" + (" (turned)" if rotation else ""),
+        sections.append(SectionPlacement(sec.name,
                                          "TL" if slot == "left" else "TR", rotation, mine))
     if not (isinstance(obj, list) and len(obj) == 2 and all(isinstance(x, int) for x in obj)):
         raise DataError(str(path), "objective: expected [col, row] of the battlefield")

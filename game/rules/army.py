@@ -116,7 +116,7 @@ def limits_for(scenario: str = "standard", role: str | None = None,
         "max_units": int(opts.get("max_units") or MAX_UNITS),
         "historical": bool(opts.get("historical", False)),
         "year": opts.get("year"),
-        "edition": str(opts.get("edition") or "first"),
+        **({"edition": str(opts["edition"])} if opts.get("edition") else {}),
     }
 
 
