@@ -20,9 +20,9 @@ from game.rules.actions import (Action, Attack, Board, ChooseEnd, ChooseOrder, D
 from game.rules.board import BattleMap
 from game.rules.cards import SIDES, UnitCard
 from game.rules.errors import DataError
-from game.rules.hexes import DIRECTION_NAMES, Hex, Hexside, parse_hex_label
-from game.situations import (ODDS_FIELDS, TO_ACT, UNIT_FIELDS, AttackCheck, EventSpec,
-                                  Expect, OddsCheck, Situation, Step, UnitSpec)
+from game.rules.hexes import DIRECTION_NAMES, Hex, Hexside, hex_label, parse_hex_label
+from game.situations import (ODDS_FIELDS, TO_ACT, UNIT_FIELDS, Advance, ArmyCheck, AttackCheck,
+                             EventSpec, Expect, OddsCheck, Situation, Step, UnitSpec)
 from game.rules.state import COUNTERS, Phase
 from game.rules.terrain import Terrain
 
@@ -34,17 +34,21 @@ TERRAIN_LETTERS = {".": Terrain.CLEAR, "c": Terrain.CLEAR, "f": Terrain.FOREST,
                    # later edition (game.rules.later)
                    "s": Terrain.SHELL_HOLES, "w": Terrain.WATER, "b": Terrain.BLUFFS}
 NO_HEX = "x"
+HALF_HEX = "/"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 TOP_FIELDS = ("name", "rule", "map", "scenario", "turn", "phase", "first_player", "active",
-              "dice", "seed", "options", "units", "actions", "expect", "edition")
+              "dice", "seed", "options", "units", "actions", "expect", "army", "edition")
+ARMY_FIELDS = ("side", "cards", "scenario", "role", "options", "expect")
+ARMY_EXPECT_FIELDS = ("legal", "problems", "points")
 UNIT_SPEC_FIELDS = ("card", "side", "hex", "facing", "disrupted", "damaged", "pending",
-                    "aboard", "acted", "fired_defensively")
+                    "aboard", "acted", "fired_defensively", "reserve")
 EXPECT_FIELDS = ("units", "events", "no_events", "phase", "turn", "to_act", "pending",
-                 "winner", "dice_left", "sees", "can_attack", "odds")
+                 "winner", "dice_left", "sees", "can_attack", "odds", "los")
 ACTION_KEYS = ("attack", "move", "turn", "defensive_fire", "hold_fire", "end_phase", "board",
                "dismount", "demolish_bridge", "place_dismounted", "choose_order",
-               "choose_end", "deploy", "undeploy", "place_aircraft")
+               "choose_end", "deploy", "undeploy", "advance",
+               "place_aircraft")
 _HEX_EVENT_FIELDS = ("hex", "at_hex", "from_hex", "to_hex")
 
 
@@ -67,7 +71,12 @@ def parse_situation(doc: Any, file: str = "<situation>") -> Situation:
         raise DataError(file, "expected a mapping of fields at the top level", line=1)
     c.unknown_keys(doc, TOP_FIELDS, entry="situation")
     name = c.field(doc, "name", text(120), entry="situation")
-    rule = c.field(doc, "rule", text(300), entry="situation", required=False, default="")
+    rule = c.field(doc, "rule", text(10 ** 9), entry="situation", required=False, default="")
+    if "army" in doc:
+        army = _army_check(c, doc["army"], doc)
+        c.done()
+        return Situation(name=name, file=file, battle_map=BattleMap("none", {}), units=[],
+                         rule=rule, army=army)
     scenario = c.field(doc, "scenario", one_of("standard", "assault"), entry="situation",
                        required=False, default="standard")
     turn = c.field(doc, "turn", int_in(0, 99), entry="situation", required=False, default=1)
@@ -115,6 +124,59 @@ def parse_situation(doc: Any, file: str = "<situation>") -> Situation:
     return Situation(name=name, file=file, battle_map=battle_map, units=units, steps=steps,
                      expect=expect, rule=rule, scenario=scenario, turn=turn, phase=phase,
                      first_player=first, dice=dice, seed=seed, options=dict(options))
+
+
+def _army_check(c: Checker, node: Any, doc: dict[str, Any]) -> ArmyCheck | None:
+    """An army-validation situation: cards, side, scenario/role, options -> legal or
+    the reasons, and the points (rulebook: Building an Army; ruling 12)."""
+    entry = "army"
+    if not isinstance(node, dict):
+        c.problem("expected a mapping (side, cards, scenario, role, options, expect)",
+                  entry="situation", field="army", node=doc, key="army")
+        return None
+    for other in ("map", "units", "actions"):
+        if other in doc:
+            c.problem("an army-validation situation has no map, units or actions",
+                      entry="situation", field=other, node=doc, key=other)
+    c.unknown_keys(node, ARMY_FIELDS, entry=entry)
+    side = _get(c, node, "side", one_of(*SIDES), entry=entry, required=True)
+    scenario = _get(c, node, "scenario", one_of("standard", "assault"), entry=entry,
+                    default="standard")
+    role = _get(c, node, "role", one_of("attacker", "defender"), entry=entry)
+    if scenario == "assault" and role is None:
+        c.problem("the Assault scenario needs role: attacker or defender", entry=entry,
+                  field="role", node=node)
+    options = node.get("options") or {}
+    if not isinstance(options, dict):
+        c.problem("expected a mapping (historical, year, budget, max_units)", entry=entry,
+                  field="options", node=node, key="options")
+        options = {}
+    c.unknown_keys(options, ("historical", "year", "budget", "max_units"), entry="army options")
+    cards = []
+    raw = node.get("cards")
+    if not isinstance(raw, list):
+        c.problem("expected a list of cards (roster names or inline cards)", entry=entry,
+                  field="cards", node=node, key="cards" if "cards" in node else None)
+        raw = []
+    for i, item in enumerate(raw, 1):
+        card = _card(c, item, f"army card {i}", {"card": item})
+        if card is not None:
+            cards.append(card)
+    want = node.get("expect") or {}
+    if not isinstance(want, dict):
+        c.problem("expected a mapping (legal, problems, points)", entry=entry,
+                  field="expect", node=node, key="expect")
+        want = {}
+    c.unknown_keys(want, ARMY_EXPECT_FIELDS, entry="army expect")
+    legal = _get(c, want, "legal", _bool, entry="army expect")
+    problems = want.get("problems") or []
+    if not isinstance(problems, list) or not all(isinstance(p, str) for p in problems):
+        c.problem("expected a list of texts the problems must contain", entry="army expect",
+                  field="problems", node=want, key="problems")
+        problems = []
+    points = _get(c, want, "points", int_in(0, 100000), entry="army expect")
+    return ArmyCheck(side or "Axis", cards, scenario or "standard", role, dict(options),
+                     legal, list(problems), points)
 
 
 # --- small value parsers ------------------------------------------------------------------
@@ -181,9 +243,35 @@ def _number(v: Any) -> Any:
             return float(Fraction(v.replace(" ", "")))
         except (ValueError, ZeroDivisionError):
             raise _Bad(f"expected a number or a fraction like 5/8, got {v!r}") from None
-    if isinstance(v, float):
-        return v
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise _Bad(f"expected a number or a fraction like 5/8, got {v!r}")
     return v
+
+
+def _odds_value(v: Any) -> Any:
+    """An expected odds field: a number, or the text/true/false a field like ``band``
+    or ``front`` holds."""
+    if v is None or isinstance(v, (bool, str)) and not (isinstance(v, str) and "/" in v):
+        return v
+    return _number(v)
+
+
+def _disrupted(v: Any) -> bool:
+    """``true``/``false``, or the number of face-up Disrupted counters (rulebook:
+    several Disrupted counters are all removed at the next casualty phase, so the
+    rules keep one face-up disruption)."""
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, int) and 0 <= v <= 9:
+        return v > 0
+    raise _Bad(f"expected true, false or a number of face-up Disrupted counters, got {v!r}")
+
+
+def _refused(v: Any) -> str:
+    """``refused: true`` (any refusal) or a text the reason must contain."""
+    if v is True:
+        return ""
+    return text(200)(v)
 
 
 def _get(c: Checker, node: Any, key: str, parse: Callable[[Any], Any], *, entry: str,
@@ -231,6 +319,7 @@ def _map(c: Checker, doc: dict) -> BattleMap:
                   node=raw)
         return fallback
     terrain: dict[Hex, Terrain] = {}
+    halves: set[Hex] = set()
     for i, row in enumerate(rows, 1):
         if not isinstance(row, str):
             c.problem(f"row {i}: expected text like '. . f h'", entry="map", field="rows",
@@ -244,6 +333,9 @@ def _map(c: Checker, doc: dict) -> BattleMap:
         for k, tok in enumerate(tokens):
             t = tok.lower()
             if t == NO_HEX:
+                continue
+            if t == HALF_HEX:
+                halves.add(parse_hex_label(f"{_LETTERS[k]}{i}"))
                 continue
             if t not in TERRAIN_LETTERS:
                 c.problem(f"row {i}, column {_LETTERS[k]}: unknown terrain letter {tok!r} "
@@ -289,7 +381,8 @@ def _map(c: Checker, doc: dict) -> BattleMap:
         objective = None
     return BattleMap(name=str(raw.get("name") or "situation map"), terrain=terrain,
                      roads=roads | bridges, streams=streams | bridges, bridges=bridges,
-                     objective=objective, hedges=hedges, cliffs=cliffs)
+                     objective=objective, half_hexes=frozenset(halves),
+                     hedges=hedges, cliffs=cliffs)
 
 
 # --- units -------------------------------------------------------------------------------------
@@ -336,16 +429,21 @@ def _units(c: Checker, doc: dict, battle_map: BattleMap) -> list[UnitSpec]:
         if card is not None and side is None:
             side = card.side
         aboard = _get(c, node, "aboard", lambda v: text(40)(v), entry=entry)
+        reserve = _get(c, node, "reserve", _bool, entry=entry, default=False)
+        if reserve and ("hex" in node or aboard is not None):
+            c.problem("a unit in reserve (not yet deployed) has no hex and is aboard nothing",
+                      entry=entry, field="reserve", node=node, key="reserve")
         # an Aircraft (later edition) may be off the map: it is placed in a flight phase
         hx = _get(c, node, "hex", _hex, entry=entry,
-                  required=aboard is None and not (card is not None and card.is_aircraft))
+                  required=aboard is None and not reserve
+                  and not (card is not None and card.is_aircraft))
         if hx is not None and hx not in battle_map.terrain:
             c.problem(f"{node['hex']} is not a hex of the map", entry=entry, field="hex",
                       node=node, key="hex")
         spec = UnitSpec(
             uid=str(uid), card=card, side=side, hex=hx,
             facing=_get(c, node, "facing", _facing, entry=entry, default=0),
-            disrupted=_get(c, node, "disrupted", _bool, entry=entry, default=False),
+            disrupted=_get(c, node, "disrupted", _disrupted, entry=entry, default=False),
             damaged=_get(c, node, "damaged", _bool, entry=entry, default=False),
             pending=_get(c, node, "pending", _counters, entry=entry, default=[]),
             carrier=aboard,
@@ -354,10 +452,39 @@ def _units(c: Checker, doc: dict, battle_map: BattleMap) -> list[UnitSpec]:
                                    default=False))
         if card is not None and side is not None:
             out.append(spec)
+    by_id = {u.uid: u for u in out}
     for u in out:
-        if u.carrier is not None and u.carrier not in raw:
-            c.problem(f"no unit '{u.carrier}' to be aboard", entry=f"unit {u.uid}",
-                      field="aboard", node=raw[u.uid], key="aboard")
+        if u.carrier is None:
+            continue
+        where = dict(entry=f"unit {u.uid}", field="aboard", node=raw[u.uid], key="aboard")
+        if u.carrier == u.uid:
+            c.problem("a unit can't be aboard itself", **where)
+        elif u.carrier not in raw:
+            c.problem(f"no unit '{u.carrier}' to be aboard", **where)
+        elif by_id.get(u.carrier) is not None and by_id[u.carrier].carrier is not None:
+            other = by_id[u.carrier]
+            if other.carrier == u.uid:
+                c.problem(f"{u.uid} and {other.uid} can't be aboard each other", **where)
+            else:
+                c.problem(f"'{u.carrier}' is itself aboard '{other.carrier}': a transport "
+                          f"aboard a transport can't carry", **where)
+    # rulebook: Stacking - at most two units of a side, and one Vehicle, per hex
+    friends: dict[tuple[Hex, str], int] = {}
+    vehicles: dict[Hex, str] = {}
+    for u in out:
+        if u.hex is None or u.carrier is not None:
+            continue
+        n = friends[(u.hex, u.side)] = friends.get((u.hex, u.side), 0) + 1
+        where = dict(entry=f"unit {u.uid}", field="hex", node=raw[u.uid], key="hex")
+        if n == 3:
+            c.problem(f"{hex_label(u.hex)} already holds two {u.side} units (stacking limit)",
+                      **where)
+        if u.card.is_vehicle:
+            if u.hex in vehicles:
+                c.problem(f"{hex_label(u.hex)} already holds a Vehicle ({vehicles[u.hex]}): "
+                          f"one Vehicle per hex", **where)
+            else:
+                vehicles[u.hex] = u.uid
     return out
 
 
@@ -386,7 +513,7 @@ def _steps(c: Checker, doc: dict, sides: dict[str, str], battle_map: BattleMap) 
         except _Bad as exc:
             c.problem(str(exc), entry=entry, field=keys[0], node=node, key=keys[0])
             continue
-        refused = _get(c, node, "refused", text(200), entry=entry)
+        refused = _get(c, node, "refused", _refused, entry=entry)
         exp = _expect(c, node["expect"], f"{entry} expect", sides, battle_map) \
             if node.get("expect") is not None else None
         out.append(Step(action=action, refused=refused, expect=exp, line=line_of(raw, i - 1)))
@@ -398,6 +525,10 @@ def _action(kind: str, v: Any, side: Any, sides: dict[str, str]) -> Action:
         raise _Bad(f"side: expected Axis or Allies, got {side!r}")
     if v is None:
         v = {}
+    if kind == "advance":
+        if v not in ({}, True):
+            raise _Bad("advance takes no fields (it runs the automatic steps)")
+        return Advance(TO_ACT)
     if isinstance(v, str) and kind in ("defensive_fire", "demolish_bridge", "undeploy"):
         v = {"unit": v}
     if not isinstance(v, dict):
@@ -544,6 +675,22 @@ def _expect(c: Checker, node: Any, entry: str, sides: dict[str, str],
                     exp.sees.append((str(a), str(b), val))
                 else:
                     exp.attacks.append(_attack_check(c, str(a), str(b), val, entry, row))
+    los = node.get("los") or []
+    if not isinstance(los, list):
+        c.problem("expected a list of [hex, hex, true/false]", entry=entry, field="los",
+                  node=node, key="los")
+        los = []
+    for j, item in enumerate(los, 1):
+        try:
+            if not isinstance(item, list) or len(item) != 3 or not isinstance(item[2], bool):
+                raise _Bad("expected [hex, hex, true/false]")
+            a, b = _hex(item[0]), _hex(item[1])
+            for h in (a, b):
+                if h not in battle_map.terrain:
+                    raise _Bad(f"{hex_label(h)} is not a hex of the map")
+            exp.los.append((a, b, item[2]))
+        except _Bad as exc:
+            c.problem(f"item {j}: {exc}", entry=entry, field="los", node=los, key=j - 1)
     odds = node.get("odds") or []
     if not isinstance(odds, list):
         c.problem("expected a list of odds checks", entry=entry, field="odds", node=node,
@@ -589,7 +736,7 @@ def _odds_check(c: Checker, o: Any, entry: str, sides: dict[str, str]) -> OddsCh
     values = {}
     for key in ODDS_FIELDS:
         if key in o:
-            values[key] = _get(c, o, key, _number, entry=entry)
+            values[key] = _get(c, o, key, _odds_value, entry=entry)
     tol = _get(c, o, "tolerance", _number, entry=entry, default=1e-9)
     return OddsCheck(str(a), str(t), values, str(o.get("mode", "normal")),
                      bool(o.get("defensive", False)), _get(c, o, "at_hex", _hex, entry=entry),

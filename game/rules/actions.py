@@ -140,7 +140,7 @@ def _hex_out(h: Hex) -> list[int]:
     return [h.q, h.r]
 
 
-def action_to_dict(action: Action) -> dict:
+def action_to_dict(action: Action) -> dict[Any, Any]:
     """``{"type": "Move", "side": "Axis", "uid": ..., "path": [[q, r], ...], ...}``."""
     d: dict[str, Any] = {"type": type(action).__name__}
     for f in fields(action):

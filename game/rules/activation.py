@@ -48,7 +48,7 @@ def problem(state: GameState, u: Unit) -> str | None:
     return None
 
 
-def phase_key(state: GameState) -> tuple:
+def phase_key(state: GameState) -> tuple[Any, ...]:
     return (state.turn, state.phase.value)
 
 

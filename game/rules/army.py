@@ -21,7 +21,7 @@ Duplicates are allowed: an army may hold any number of copies of a card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from game.rules.cards import SIDES, UnitCard
 
@@ -106,7 +106,7 @@ def army_budget(scenario: str, side: str, attacker: str | None) -> int:
 
 
 def limits_for(scenario: str = "standard", role: str | None = None,
-               options: Mapping | None = None) -> dict:
+               options: Mapping[Any, Any] | None = None) -> dict[Any, Any]:
     """Keyword arguments for :func:`validate_army` from a scenario and the game
     options (``historical``: bool, ``year``: int | None, ``budget``: an explicit
     override, ``max_units``)."""

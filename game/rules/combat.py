@@ -170,14 +170,14 @@ class AttackPlan:
         return max(0, min(6, 7 - self.cover_need)) / 6
 
 
-class _Ctx(dict):
+class _Ctx(dict[str, Any]):
     """A hook context: a plain dict to the hooks, which also remembers (``hot``) the
     hook points that can matter for its attacker and target."""
 
     hot: frozenset[str] | None = None
 
 
-def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> dict:
+def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> _Ctx:
     """Context passed to ability hooks: ``state``, ``attacker``, ``target`` (the
     abilities of both run; ``ctx["role"]`` tells a hook whose ability it is), and
     the attack's ``mode``, ``defensive``, ``attacker_hex``, ``target_hex``,
@@ -192,7 +192,7 @@ def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> dict:
     return ctx
 
 
-_HOT: dict[tuple, frozenset[str]] = {}
+_HOT: dict[tuple[Any, ...], frozenset[str]] = {}
 
 
 def _hot_points(attacker: Unit, target: Unit) -> frozenset[str]:
@@ -217,7 +217,7 @@ def _hot_points(attacker: Unit, target: Unit) -> frozenset[str]:
     return hot
 
 
-def _hook(point: str, value: Any, ctx: dict, **extra: Any) -> Any:
+def _hook(point: str, value: Any, ctx: dict[Any, Any], **extra: Any) -> Any:
     """Run ``abilities.apply`` at ``point``, skipped cheaply when it can't change the
     value (attacks are simulated by the thousand)."""
     if not abilities.HOOKS.get(point):
@@ -263,11 +263,11 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         raise IllegalAction(f"{a.name} can't attack a friendly unit")
     if a.boarded and not (abilities.HOOKS.get("attack_from_aboard") and abilities.apply(
             "attack_from_aboard", False, state=state, attacker=a, target=t,
-            carrier=state.units.get(a.carrier), defensive=defensive) is True):
+            carrier=state.units.get(a.carrier or ""), defensive=defensive) is True):
         raise IllegalAction(f"{a.name} is aboard a transport and can't fire")
     if t.boarded and not (abilities.HOOKS.get("attackable_aboard") and abilities.apply(
             "attackable_aboard", False, state=state, attacker=a, target=t,
-            carrier=state.units.get(t.carrier)) is True):
+            carrier=state.units.get(t.carrier or "")) is True):
         raise IllegalAction(f"{t.name} is aboard a transport: attack the transport instead")
     if defensive and a.disrupted:
         raise IllegalAction(f"{a.name} is disrupted and can't make defensive-fire attacks")
@@ -342,8 +342,9 @@ def plan_hits(state: GameState, plan: AttackPlan, successes: int) -> int:
     hits = hits_for(successes, plan.defense)
     if not abilities.HOOKS.get("hits") or (plan.hot is not None and "hits" not in plan.hot):
         return hits
-    return _hook("hits", hits, _ctx(state, a, t, successes=successes,
-                                    defense=plan.defense, plan=plan, **_plan_ctx(plan)))
+    out: int = _hook("hits", hits, _ctx(state, a, t, successes=successes,
+                                        defense=plan.defense, plan=plan, **_plan_ctx(plan)))
+    return out
 
 
 def plan_counters(state: GameState, plan: AttackPlan, hits: int, covered: bool) -> list[str]:
@@ -363,7 +364,7 @@ def plan_counters(state: GameState, plan: AttackPlan, hits: int, covered: bool) 
                                             **_plan_ctx(plan))))
 
 
-def _plan_ctx(plan: AttackPlan) -> dict:
+def _plan_ctx(plan: AttackPlan) -> dict[Any, Any]:
     return dict(mode=plan.mode, defensive=plan.defensive, attacker_hex=plan.attacker_hex,
                 target_hex=plan.target_hex, distance=plan.distance, band=plan.band,
                 front=plan.front)

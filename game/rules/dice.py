@@ -36,9 +36,10 @@ class Dice:
         return (self._rng.getstate(), self.rolls)
 
     def setstate(self, state: object) -> None:
-        rng_state, rolls = state  # type: ignore[misc]
+        assert isinstance(state, tuple)
+        rng_state, rolls = state
         self._rng.setstate(rng_state)
-        self.rolls = rolls
+        self.rolls = int(rolls)
 
     def copy(self) -> "Dice":
         other = Dice.__new__(Dice)
@@ -77,8 +78,9 @@ class LoadedDice(Dice):
         return (tuple(self.values), self.pos, self.rolls)
 
     def setstate(self, state: object) -> None:
-        values, pos, rolls = state  # type: ignore[misc]
-        self.values, self.pos, self.rolls = list(values), pos, rolls
+        assert isinstance(state, tuple)
+        values, pos, rolls = state
+        self.values, self.pos, self.rolls = list(values), int(pos), int(rolls)
 
     def copy(self) -> "LoadedDice":
         other = LoadedDice(self.values)

@@ -15,7 +15,7 @@ extra-action window), ``victory``, ``movement`` (paths and costs), ``combat`` an
 from __future__ import annotations
 
 import hashlib
-from typing import Iterable
+from typing import Any, Iterable
 
 from . import abilities, activation, combat, families, later, movement, phases, victory
 from .actions import Action, Move
@@ -53,12 +53,11 @@ class Game:
         self.dice = dice if dice is not None else Dice(0)
         self.history: list[Action] = []
         self.log: list[Event] = []
-        self._reach_cache: dict = {}
-        self._legal_cache: tuple | None = None
-        self._fp: tuple | None = None
-        self._facings: dict[Hex, int] = {}
+        self._reach_cache: dict[Any, Any] = {}
+        self._legal_cache: tuple[Any, ...] | None = None
+        self._fp: tuple[Any, ...] | None = None
         # (state, dice) as new_game left them: undo and replays start here (game.rules.undo)
-        self.origin: tuple | None = None
+        self.origin: tuple[Any, ...] | None = None
 
     def add_unit(self, card: UnitCard, side: str | None = None, hex: Hex | None = None,
                  facing: int = 0, *, uid: str | None = None, disrupted: bool = False,
@@ -79,8 +78,9 @@ class Game:
             raise MalformedAction(f"there is already a unit '{uid}'")
         if carrier is not None:
             hex = self.state.units[carrier].hex
-        unit = Unit(uid, card, side, hex, facing % 6, disrupted, damaged, list(pending),
-                    carrier, False, acted, fired_defensively)
+        unit = Unit(uid=uid, card=card, side=side, hex=hex, facing=facing % 6,
+                    disrupted=disrupted, damaged=damaged, pending=list(pending),
+                    carrier=carrier, acted=acted, fired_defensively=fired_defensively)
         self.state.units[uid] = unit
         self.state.touch()
         return unit
@@ -94,7 +94,7 @@ class Game:
     def over(self) -> bool:
         return self.state.phase == Phase.GAME_OVER
 
-    def _fingerprint(self) -> tuple:
+    def _fingerprint(self) -> tuple[Any, ...]:
         st = self.state
         return (st.version, st.phase, st.turn, st.destroyed_bridges, st.pending,
                 st.road_bonus_used,
@@ -161,7 +161,6 @@ class Game:
         if self._legal_cache is not None and self._legal_cache[0] == key:
             return list(self._legal_cache[1])
         self._fp = key                  # one fingerprint for every reachable() below
-        self._facings = {}
         try:
             acts = self._legal_actions()
         finally:
@@ -296,7 +295,7 @@ class Game:
 
 def new_game(battle_map: BattleMap, armies: dict[str, list[UnitCard]],
              scenario: str = "standard", dice: Dice | None = None,
-             options: dict | None = None, coin_winner: str | None = None) -> Game:
+             options: dict[Any, Any] | None = None, coin_winner: str | None = None) -> Game:
     """Start a game at setup.  Units get ids ``axis-1..`` / ``allies-1..`` in army
     order.  Standard: the coin flip is rolled (or ``coin_winner``) and the winner
     chooses first or second player.  Assault: ``options["attacker"]`` (default: the

@@ -50,7 +50,7 @@ class Event:
         return self.kind
 
 
-def event_to_dict(ev: Event) -> dict:
+def event_to_dict(ev: Event) -> dict[Any, Any]:
     """A JSON-able record of an event (hexes become [q, r])."""
     def conv(v: Any) -> Any:
         if isinstance(v, Hex):
@@ -76,7 +76,7 @@ class CoinFlipped(Event):
 
 @dataclass(frozen=True)
 class InitiativeRolled(Event):
-    rolls: dict          # side -> (die1, die2, bonus)
+    rolls: dict[str, Any]  # side -> (die1, die2, bonus)
     winner: str | None   # None: tie on total and bonus, reroll
 
     def describe(self) -> str:
@@ -157,15 +157,15 @@ class UnitUndeployed(Event):
 @dataclass(frozen=True)
 class UnitMoved(Event):
     uid: str
-    path: tuple          # hexes entered, start excluded
+    path: tuple[Any, ...]  # hexes entered, start excluded
     facing: int
     start: Hex | None = None     # where the move began
-    planned: tuple = ()          # the whole path the mover asked for (start excluded)
+    planned: tuple[Any, ...] = ()          # the whole path the mover asked for (start excluded)
     stopped: bool = False        # the move ended early (failed roll, defensive fire)
     end: Hex | None = None       # where the unit ends up (after ruling 6's put-back)
 
     @property
-    def route(self) -> tuple:
+    def route(self) -> tuple[Any, ...]:
         """Start hex and every hex entered, in order."""
         return ((self.start,) if self.start is not None else ()) + tuple(self.path)
 
@@ -264,7 +264,7 @@ class DefensiveFireOffered(Event):
     mover: str
     stage: str
     at_hex: Hex
-    eligible: tuple
+    eligible: tuple[Any, ...]
     from_hex: Hex | None = None   # the mover's step
     to_hex: Hex | None = None
     side: str | None = None       # the defender, who decides
@@ -303,7 +303,7 @@ class AttackDeclared(Event):
 @dataclass(frozen=True)
 class DiceRolled(Event):
     uid: str
-    dice: tuple
+    dice: tuple[Any, ...]
     need: int
     successes: int
     target: str | None = None         # who was attacked
@@ -358,7 +358,7 @@ class CounterPlaced(Event):
 @dataclass(frozen=True)
 class CountersFlipped(Event):
     uid: str
-    counters: tuple
+    counters: tuple[Any, ...]
 
     def describe(self) -> str:
         return f"{self.uid}: counters flipped ({', '.join(self.counters)})."
@@ -461,7 +461,7 @@ class ObjectiveControl(Event):
 
 @dataclass(frozen=True)
 class PointsCounted(Event):
-    points: dict
+    points: dict[Any, Any]
 
     def describe(self) -> str:
         return "Points on the map: " + ", ".join(f"{s} {p}" for s, p in sorted(self.points.items())) + "."

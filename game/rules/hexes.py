@@ -164,8 +164,10 @@ _X2_ORIGIN = -17
 _LETTERS = "@ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def hex_label(h: Hex) -> str:
+def hex_label(h: Hex | None) -> str:
     """A short human label such as ``"H6"`` (column letter, row number)."""
+    if h is None:
+        return "off the map"
     row = h.r - _ROW_ORIGIN
     col = (h.x2 - _X2_ORIGIN) // 2
     if 0 <= col < len(_LETTERS) and row >= 0:

@@ -13,7 +13,7 @@ The deployment zone of an end is ruling 8 (``BattleMap.deployment_zone``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from .board import ENDS, BattleMap
 from .hexes import DIRECTION_NAMES, DIRECTIONS, Hex, Hexside, MAX_RANGE, hex_label, range_band
@@ -123,7 +123,7 @@ ROAD_NOTE = ("Road: moving along it (between two hexes it connects, ruling 5) co
              "line of sight.")
 
 
-def _sides(h: Hex, edges: frozenset) -> list[str]:
+def _sides(h: Hex, edges: frozenset[Any]) -> list[str]:
     names = []
     for d, step in enumerate(DIRECTIONS):
         n = h + step

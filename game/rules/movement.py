@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 import weakref
 from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from . import abilities
 from .hexes import Hex, Hexside, direction_between, hex_label
@@ -83,17 +83,19 @@ def impassable(unit: Unit, terrain: Terrain) -> bool:
 def movement_speed(state: GameState, unit: Unit, phase: Phase | None = None) -> int:
     """Current speed (damaged Vehicles -1) after ability hooks."""
     phase = phase or state.phase
-    return abilities.apply("speed", unit.current_speed, state=state, unit=unit, phase=phase)
+    speed: int = abilities.apply("speed", unit.current_speed, state=state, unit=unit,
+                                 phase=phase)
+    return speed
 
 
 def _type_word(unit: Unit) -> str:
     return "Vehicles" if unit.is_vehicle else "Soldiers"
 
 
-_EDGES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_EDGES: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 
 
-def _edge_table(bm) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
+def _edge_table(bm: Any) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
     """Per map: for each playable hex, its playable neighbours with (hexside, road
     link, stream), computed once."""
     table = _EDGES.get(bm)
@@ -112,17 +114,17 @@ def _edge_table(bm) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
 
 @dataclass
 class _Graph:
-    hexes: list
-    index: dict
-    terrain: list
-    adj: list          # per index: tuple of (j, hexside, road link, stream)
-    cache: dict = field(default_factory=dict)   # hook-free search results
+    hexes: list[Any]
+    index: dict[Any, Any]
+    terrain: list[Any]
+    adj: list[Any]     # per index: tuple of (j, hexside, road link, stream)
+    cache: dict[Any, Any] = field(default_factory=dict)   # hook-free search results
 
 
-_GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_GRAPHS: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 
 
-def _graph(bm) -> _Graph:
+def _graph(bm: Any) -> _Graph:
     """The map as an int-indexed graph (built once per map) for the fast search."""
     g = _GRAPHS.get(bm)
     if g is None:
@@ -300,6 +302,7 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     # Hooks keyed on the unit's own abilities depend only on the unit and the step
     # (see game.rules.abilities), so their searches are cached per card as well;
     # rule-level or aura hooks at these points turn the cache off.
+    ckey: tuple[Any, ...] | None
     if not hooked:
         ckey = (o, veh, speed, speed_one, bonus0, state.destroyed_bridges)
     elif not abilities.shared_hooks(_MOVE_POINTS):
@@ -312,7 +315,8 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     if out is None:
         veh = unit.is_vehicle
         if hooked:
-            def price(i: int, j: int, side, road, stream, bonus_left: bool):
+            def price(i: int, j: int, side: Any, road: bool, stream: bool,
+                      bonus_left: bool) -> Any:
                 st = step(state, unit, hexes[i], hexes[j], bonus_left=bonus_left,
                           speed_one=speed_one, phase=phase)
                 if st.reason is not None:
@@ -326,12 +330,14 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 tcost = {t: min(c, 1) for t, c in tcost.items()}
             froll = {t: veh and TERRAIN_RULES[t].vehicle_roll for t in Terrain}
 
-            def price(i: int, j: int, side, road, stream, bonus_left: bool):
+            def price(i: int, j: int, side: Any, road: bool, stream: bool,
+                      bonus_left: bool) -> Any:
                 if road and side not in broken:
                     return (0, (), True) if bonus_left else (1, (), False)
                 tj = terr_of[j]
                 if not enter[terr_of[i]] or not enter[tj]:
                     return None
+                rolls: tuple[Any, ...]
                 if stream:
                     rolls = (("stream", i, j), ("forest", i, j)) if froll[tj] else (("stream", i, j),)
                 elif froll[tj]:
@@ -341,10 +347,10 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 return tcost[tj], rolls, False
         # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
         best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
-        found: dict[int, tuple[int, int, tuple, tuple, bool]] = {}
-        heap: list = [(0, 0, False, 0, o, (), ())]
+        found: dict[int, tuple[int, int, tuple[Any, ...], tuple[Any, ...], bool]] = {}
+        heap: list[Any] = [(0, 0, False, 0, o, (), ())]
         counter = 1
-        cache: dict = {}
+        cache: dict[Any, Any] = {}
         while heap:
             cost, nrolls, used, _, i, path, rolls = heapq.heappop(heap)
             bl = bonus0 and not used
@@ -383,7 +389,7 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 heapq.heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
                 counter += 1
 
-        def roll_info(r) -> RollInfo:
+        def roll_info(r: Any) -> RollInfo:
             if isinstance(r, RollInfo):
                 return r
             return RollInfo(r[0], hexes[r[1]], hexes[r[2]])
@@ -482,6 +488,7 @@ def why_not_reach(state: GameState, uid: str, target: Hex, phase: Phase | None =
 def _unbounded_cost(state: GameState, unit: Unit, target: Hex, phase: Phase,
                     speed: int) -> int | None:
     origin = unit.hex
+    assert origin is not None
     speed_one = _speed_one(state, unit, speed, phase)
     bonus0 = _road_bonus(state, unit, phase)
     dist = {(origin, False): 0}

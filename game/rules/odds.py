@@ -18,6 +18,8 @@ The four outcome probabilities always sum to 1.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from math import comb
 
@@ -79,7 +81,7 @@ class TargetInfo:
     mode: str = "normal"
 
 
-def targets(state: GameState, uid: str, extra_actions: list) -> list[TargetInfo]:
+def targets(state: GameState, uid: str, extra_actions: list[Any]) -> list[TargetInfo]:
     """Every enemy ``uid`` may attack from where it is, in every mode its abilities
     offer (``extra_actions``: the abilities' actions for it), with exact odds."""
     from .actions import Attack
@@ -171,8 +173,8 @@ def odds_for_plan(state: GameState, plan: AttackPlan) -> Odds:
     return odds
 
 
-def simulate_attack(state: GameState, attacker_uid: str, target_uid: str, n: int, dice,
-                    **kw) -> tuple[list[float], float]:
+def simulate_attack(state: GameState, attacker_uid: str, target_uid: str, n: int, dice: Any,
+                    **kw: Any) -> tuple[list[float], float]:
     """Check the exact odds against the real attack code: run ``resolve_attack`` ``n``
     times from the same position (the target's counters restored before each roll) and
     return the frequencies of [none, disrupted, damaged, destroyed] (the target's worst

@@ -62,7 +62,7 @@ class Phase(str, Enum):
     GAME_OVER = "game_over"
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # a label, not str.title()
         return _PHASE_TITLES[self]
 
     @property
@@ -272,7 +272,7 @@ class Unit:
 class GameState:
     battle_map: BattleMap
     scenario: str = "standard"
-    options: dict = field(default_factory=dict)
+    options: dict[Any, Any] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)
     turn: int = 0
     phase: Phase = Phase.SETUP_ORDER
@@ -288,7 +288,7 @@ class GameState:
     moving: MoveInProgress | None = None      # a move paused for defensive fire
     version: int = 0                          # bumped on every change (caches key on it)
     road_bonus_used: frozenset[str] = frozenset()   # Vehicles that used the road bonus this phase
-    marks: dict = field(default_factory=dict)  # ability memory (game.rules.ability_hooks):
+    marks: dict[Any, Any] = field(default_factory=dict)  # ability memory (game.rules.ability_hooks):
                                                # immutable values only (tuples, frozensets)
 
     def __post_init__(self) -> None:
@@ -301,7 +301,7 @@ class GameState:
     @classmethod
     def blank(cls, battle_map: BattleMap, scenario: str = "standard", *,
               phase: Phase = Phase.MOVEMENT_FIRST, turn: int = 1,
-              first_player: str = "Axis", options: dict | None = None) -> "GameState":
+              first_player: str = "Axis", options: dict[Any, Any] | None = None) -> "GameState":
         """An empty state for hand-built positions (tests, situations, the UI's
         previews): no units, turn 1, Axis first player, ends Axis left /
         Allies right, in the first player's movement phase."""
@@ -356,9 +356,7 @@ class GameState:
                                              m.stage, hx(m.start), m.final_facing,
                                              m.road_bonus_left, [hx(h) for h in m.walked]]
             + (["stopped"] if m.stopped else []),
-            "units": [[u.uid, u.card.id, u.side, hx(u.hex), u.facing, u.disrupted, u.damaged,
-                       list(u.pending), u.carrier, u.destroyed, u.acted, u.fired_defensively]
-                      for u in sorted(st.units.values(), key=lambda x: x.uid)],
+            "units": [unit_record(u) for u in sorted(st.units.values(), key=lambda x: x.uid)],
         }
         if st.marks:
             data["marks"] = repr(sorted(st.marks.items()))
@@ -421,7 +419,9 @@ class GameState:
         return [u for u in self.units.values()
                 if u.on_map and (side is None or u.side == side)]
 
-    def units_at(self, h: Hex, include_boarded: bool = True) -> list[Unit]:
+    def units_at(self, h: Hex | None, include_boarded: bool = True) -> list[Unit]:
+        if h is None:
+            return []
         return [u for u in self.units.values()
                 if u.hex == h and not u.destroyed and (include_boarded or u.carrier is None)]
 
@@ -439,7 +439,8 @@ class GameState:
         if obj is None:
             return None
         present = {u.side for u in self.units.values()
-                   if u.on_map and u.hex.distance(obj) <= 1 and not u.card.is_aircraft}
+                   if u.on_map and u.hex is not None and u.hex.distance(obj) <= 1
+                   and not u.card.is_aircraft}
         if len(present) == 1:
             return next(iter(present))
         return None
@@ -449,7 +450,29 @@ class GameState:
         self.version += 1
 
 
+#: the Unit field list, defined once (by the dataclass): hashes and copies are built
+#: from it
+UNIT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Unit))
+
+
 def _copy_unit(u: Unit) -> Unit:
-    return Unit(u.uid, u.card, u.side, u.hex, u.facing, u.disrupted, u.damaged,
-                list(u.pending), u.carrier, u.destroyed, u.acted, u.fired_defensively)
+    new = object.__new__(Unit)
+    new.__dict__.update(u.__dict__)
+    new.pending = list(u.pending)
+    return new
+
+
+def unit_record(u: Unit) -> list[Any]:
+    """The unit as plain JSON-able values, field by field (state hashes)."""
+    out: list[Any] = []
+    for name in UNIT_FIELDS:
+        v = getattr(u, name)
+        if name == "card":
+            v = v.id
+        elif isinstance(v, Hex):
+            v = [v.q, v.r]
+        elif isinstance(v, list):
+            v = list(v)
+        out.append(v)
+    return out
 

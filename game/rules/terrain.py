@@ -28,7 +28,7 @@ class Terrain(str, Enum):
             raise ValueError(f"unknown terrain '{text}' (expected one of: {names})") from None
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # a label, not str.title()
         return self.value.capitalize()
 
     @property

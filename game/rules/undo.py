@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from .actions import Action, Board, Deploy, Dismount, Move, Undeploy
 from .errors import IllegalAction
@@ -38,12 +38,12 @@ UNDOABLE_TYPES = (Deploy, Undeploy, Move, Board, Dismount)
 class _Base:
     """The game just after the last final action (or at its origin)."""
     index: int                 # history[:index] is replayed into this snapshot
-    state: object              # GameState (a private copy)
+    state: Any                 # GameState (a private copy)
     dice: object               # Dice state (getstate())
-    prefix: tuple              # history[:index], to notice a changed history
+    prefix: tuple[Any, ...]    # history[:index], to notice a changed history
 
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CACHE: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 
 
 def _fresh(game: "Game", base: _Base) -> "Game":
@@ -61,7 +61,8 @@ def _origin_base(game: "Game") -> _Base | None:
     return _Base(0, state.copy(), dice.getstate(), ())
 
 
-def _is_final(action: Action, events: list[Event], rolled: int, phase_before, phase_after) -> bool:
+def _is_final(action: Action, events: list[Event], rolled: int, phase_before: Any,
+              phase_after: Any) -> bool:
     if not isinstance(action, UNDOABLE_TYPES):
         return True
     if rolled:

@@ -35,7 +35,8 @@ from game.rules.odds import attack_odds
 from game.rules.state import GameState, Phase
 
 __all__ = ["TO_ACT", "UnitSpec", "EventSpec", "AttackCheck", "OddsCheck", "Expect", "Step", "Situation",
-           "build_game", "run_situation", "SituationResult", "main", "UNIT_FIELDS", "ODDS_FIELDS"]
+           "build_game", "run_situation", "SituationResult", "main", "UNIT_FIELDS", "ODDS_FIELDS",
+           "Advance", "ArmyCheck", "check_army"]
 
 #: the side of an action written without one (hold_fire, end_phase): the side to act
 #: when the step runs
@@ -46,6 +47,26 @@ UNIT_FIELDS = ("hex", "facing", "disrupted", "damaged", "pending", "destroyed", 
 #: odds fields an expectation may check
 ODDS_FIELDS = ("p_none", "p_disrupted", "p_damaged", "p_destroyed", "p_stopped", "dice",
                "need", "defense", "cover_need", "front", "band", "distance")
+
+
+@dataclass(frozen=True)
+class Advance(Action):
+    """A situation step that runs the automatic steps (initiative, casualty phase, end
+    of turn...) from the position - not an action of the rules."""
+
+
+@dataclass
+class ArmyCheck:
+    """An army-validation step (game.rules.army): the army and what is expected."""
+
+    side: str
+    cards: list[UnitCard]
+    scenario: str = "standard"
+    role: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    legal: bool | None = None
+    problems: list[str] = field(default_factory=list)   # substrings, each in some problem
+    points: int | None = None
 
 
 @dataclass
@@ -127,6 +148,7 @@ class Expect:
     sees: list[tuple[str, str, bool]] = field(default_factory=list)
     attacks: list[AttackCheck] = field(default_factory=list)
     odds: list[OddsCheck] = field(default_factory=list)
+    los: list[tuple[Hex, Hex, bool]] = field(default_factory=list)   # between two hexes
 
 
 @dataclass
@@ -153,6 +175,7 @@ class Situation:
     dice: list[int] | None = None               # loaded dice; None = seeded dice
     seed: int = 0
     options: dict = field(default_factory=dict)
+    army: ArmyCheck | None = None               # an army-validation situation
 
 
 @dataclass
@@ -185,6 +208,8 @@ def build_game(sit: Situation) -> Game:
 
 def run_situation(sit: Situation) -> SituationResult:
     """Apply the steps and check every expectation; stops at the first failing step."""
+    if sit.army is not None:
+        return SituationResult(sit, check_army(sit.army), [])
     game = build_game(sit)
     all_events: list[Event] = []
     for i, step in enumerate(sit.steps, 1):
@@ -194,7 +219,7 @@ def run_situation(sit: Situation) -> SituationResult:
         where = f"step {i}" + (f" (line {step.line})" if step.line else "") + \
             f": {_describe(game, action)}"
         try:
-            events = game.apply(action)
+            events = game.advance() if isinstance(action, Advance) else game.apply(action)
         except IllegalAction as exc:
             if step.refused is not None:
                 if step.refused.lower() not in exc.reason.lower():
@@ -230,6 +255,25 @@ def run_situation(sit: Situation) -> SituationResult:
             return SituationResult(sit, [_block("final expectations", problems, all_events)],
                                    all_events)
     return SituationResult(sit, [], all_events)
+
+
+def check_army(chk: ArmyCheck) -> list[str]:
+    """Mismatches between an army's validation (game.rules.army) and the expectation."""
+    from game.rules.army import Army, army_points, limits_for, validate_army
+    army = Army("situation army", chk.side, list(chk.cards))
+    got = validate_army(army, **limits_for(chk.scenario, chk.role, chk.options))
+    out: list[str] = []
+    if chk.legal is not None and (not got) != chk.legal:
+        out.append(f"army: expected {'legal' if chk.legal else 'refused'}, got "
+                   + ("legal" if not got else "refused: " + "; ".join(got)))
+    for want in chk.problems:
+        if not any(want.lower() in p.lower() for p in got):
+            out.append(f"army: no problem contains {want!r} (problems: "
+                       f"{'; '.join(got) or 'none'})")
+    pts = army_points(army.cards)
+    if chk.points is not None and pts != chk.points:
+        out.append(f"army points: expected {chk.points}, got {pts}")
+    return out
 
 
 def check_expect(game: Game, exp: Expect, events: list[Event]) -> list[str]:
@@ -286,6 +330,14 @@ def check_expect(game: Game, exp: Expect, events: list[Event]) -> list[str]:
             why = f" (blocked by {hex_label(blk)})" if blk else ""
             out.append(f"line of sight {a} -> {b}: expected {'clear' if want else 'blocked'}, "
                        f"got {'clear' if got else 'blocked'}{why}")
+    for ha, hb, want in exp.los:
+        got = st.battle_map.can_see(ha, hb)
+        if got != want:
+            blk = st.battle_map.los.blocker(ha, hb)
+            why = f" (blocked by {hex_label(blk)})" if blk else ""
+            out.append(f"line of sight {hex_label(ha)} -> {hex_label(hb)}: expected "
+                       f"{'clear' if want else 'blocked'}, got "
+                       f"{'clear' if got else 'blocked'}{why}")
     for chk in exp.attacks:
         reason = why_not_attack(st, chk.attacker, chk.target, mode=chk.mode,
                                 defensive=chk.defensive)

@@ -117,3 +117,119 @@ def test_dice_running_out_is_reported():
     sit.dice = sit.dice[:5]
     result = run_situation(sit)
     assert not result.ok and "dice ran out" in result.problems[0]
+
+
+# --- format additions (issue 12) and situation-file faults (issue 13) ------------------------
+_BASE = """
+name: t
+map: {{rows: [". . . . .", ". . . . .", ". . . . ."]}}
+phase: {phase}
+units:
+{units}
+{rest}
+"""
+_GI = "{name: GI, nationality: United States, cost: 5, year: 1942, type: Soldier, speed: 1, " \
+      "defense: 4, vs_soldier: [6, 4, 2], vs_vehicle: [1, 0, 0]}"
+
+
+def _sit(units: str, rest: str = "", phase: str = "movement_first"):
+    return parse_situation(_doc(_BASE.format(units=units, rest=rest, phase=phase)))
+
+
+def _problems(units: str, rest: str = "", phase: str = "movement_first") -> str:
+    with pytest.raises(DataError) as err:
+        _sit(units, rest, phase)
+    return err.value.report()
+
+
+def test_an_odds_tolerance_that_is_a_list_is_a_clean_error():
+    """issue 13: `tolerance: [0.1]` names the field instead of crashing game.check."""
+    rep = _problems(f"  a: {{card: {_GI}, hex: A1}}\n  b: {{card: {_GI}, side: Axis, hex: B1}}",
+                    "expect:\n  odds:\n    - {attacker: a, target: b, p_none: 0.5, "
+                    "tolerance: [0.1]}")
+    assert "tolerance" in rep and "expected a number" in rep
+
+
+def test_a_unit_aboard_itself_or_two_units_aboard_each_other_are_clean_errors():
+    rep = _problems(f"  a: {{card: {_GI}, aboard: a}}\n  z: {{card: {_GI}, hex: C1}}")
+    assert "aboard itself" in rep
+    rep = _problems(f"  a: {{card: {_GI}, aboard: b}}\n  b: {{card: {_GI}, aboard: a}}")
+    assert "aboard each other" in rep
+
+
+def test_stacking_limits_are_checked_in_situations():
+    """rulebook: Stacking - 40 Soldiers of one side in one hex are refused."""
+    units = "\n".join(f"  s{i}: {{card: {_GI}, hex: B2}}" for i in range(40))
+    rep = _problems(units)
+    assert "stacking limit" in rep and "unit s2" in rep
+
+
+def test_rule_text_has_no_length_limit_and_several_disrupted_counters_are_allowed():
+    sit = parse_situation(_doc(_BASE.format(
+        units=f"  a: {{card: {_GI}, hex: A1, disrupted: 2}}", phase="movement_first",
+        rest="rule: \"" + "ruling 7; " * 100 + "\"")))
+    assert len(sit.rule) > 300 and sit.units[0].disrupted is True
+
+
+def test_reserves_half_hexes_los_between_hexes_and_bare_refusals():
+    text = """
+name: additions
+rule: "docs/situations.md: reserves, half-hexes, los between hexes, refused: true"
+map: {rows: ["/ . f . /", "/ . . . /"]}
+phase: deploy_first
+first_player: Axis
+units:
+  r: {card: %s, side: Axis, reserve: true}
+actions:
+  - move: {unit: r, path: [B1]}
+    refused: true
+expect:
+  los: [[B1, D1, false], [B2, D2, true]]
+  units: {r: {on_map: false}}
+""" % _GI
+    sit = parse_situation(_doc(text))
+    assert sit.units[0].hex is None
+    assert sit.battle_map.half_hexes and not sit.battle_map.is_playable(parse_hex("A1"))
+    result = run_situation(sit)
+    assert result.ok, "\n".join(result.problems)
+
+
+def test_a_situation_may_start_in_the_initiative_phase_and_run_it():
+    """rulebook: Sequence of Play - `advance` runs the automatic steps (here the
+    initiative roll) from the starting phase."""
+    text = """
+name: initiative
+map: {rows: [". . .", ". . ."]}
+phase: initiative
+dice: [6, 6, 1, 1]
+units:
+  a: {card: %s, side: Axis, hex: A1}
+  b: {card: %s, side: Allies, hex: C2}
+actions:
+  - advance:
+    expect:
+      events: [InitiativeRolled]
+      pending: OrderChoice
+      to_act: Axis
+""" % (_GI, _GI)
+    result = run_situation(parse_situation(_doc(text)))
+    assert result.ok, "\n".join(result.problems)
+
+
+def parse_hex(label):
+    from game.rules.hexes import parse_hex_label
+    return parse_hex_label(label)
+
+
+def test_an_army_validation_situation_reports_a_wrong_expectation():
+    """The army-validation step (rulebook: Building an Army): a wrong expectation is a
+    mismatch naming the problems."""
+    sit = parse_situation(_doc("""
+name: wrong
+army: {side: Allies, cards: [KV-1, M1 Garand Rifle], options: {historical: true},
+       expect: {legal: true, points: 40}}
+"""))
+    result = run_situation(sit)
+    assert not result.ok
+    text = "\n".join(result.problems)
+    assert "expected legal" in text and "Soviet" in text and "points: expected 40, got 36" in text

@@ -138,7 +138,7 @@ POINTS: tuple[str, ...] = (
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")
 
-HookFn = Callable[[Any, Any, dict], Any]
+HookFn = Callable[[Any, Any, dict[str, Any]], Any]
 
 
 @dataclass(frozen=True)
@@ -247,6 +247,7 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
         state = ctx.get("state")
         if state is not None:
             for hook in auras:
+                assert hook.ability_id is not None
                 sources = [(u, ab) for u, ab in _holders(state, hook.ability_id) if u.on_map]
                 if sources:
                     ctx["owner"], ctx["role"], ctx["sources"] = sources[0][0], "aura", sources
@@ -260,8 +261,8 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
     return value
 
 
-_HOLDERS: dict[int, tuple] = {}
-_CARD_POINTS: dict[int, tuple] = {}
+_HOLDERS: dict[int, tuple[Any, ...]] = {}
+_CARD_POINTS: dict[int, tuple[Any, Any, frozenset[str]]] = {}
 
 
 def _card_points(card: Any) -> frozenset[str]:
@@ -269,16 +270,17 @@ def _card_points(card: Any) -> frozenset[str]:
     never change; the cache follows the registrations through GENERATION)."""
     got = _CARD_POINTS.get(id(card))
     if got is not None and got[0] is card and got[1] == GENERATION:
-        return got[2]
+        pts: frozenset[str] = got[2]
+        return pts
     ids = {a.id for a in card.abilities}
-    pts = frozenset(p for p, table in _BY_ID.items() if any(table.get(i) for i in ids))
+    pts = frozenset(p for p, tbl in _BY_ID.items() if any(tbl.get(i) for i in ids))
     if len(_CARD_POINTS) > 4096:
         _CARD_POINTS.clear()
     _CARD_POINTS[id(card)] = (card, GENERATION, pts)
     return pts
 
 
-def _holders(state: Any, ability_id: str) -> list:
+def _holders(state: Any, ability_id: str) -> list[Any]:
     """Every ``(unit, ability)`` of the state whose card has ``ability_id`` (cards
     never change, so this is cached per units dict; on-map is checked by the caller)."""
     units = state.units
@@ -297,4 +299,4 @@ def _holders(state: Any, ability_id: str) -> list:
         found = [(u, u.card.ability(ability_id)) for u in units.values()
                  if u.card.has(ability_id)]
         table[ability_id] = found
-    return found
+    return list(found)

@@ -139,12 +139,12 @@ SPECS = define(
 )
 
 
-def _printed(ctx: dict) -> int | None:
+def _printed(ctx: dict[Any, Any]) -> int | None:
     a: Unit = ctx["attacker"]
     return a.card.dice(ctx["target"].card.type, ctx["band"])
 
 
-def _mode_used(ab, ctx, target_type: str) -> bool:
+def _mode_used(ab: Any, ctx: dict[str, Any], target_type: str) -> bool:
     """Close Assault / Hand to Hand applies to this attack: chosen as the mode, or,
     with defensive fire (which has no mode), automatically when it is at least as
     good as the printed value."""
@@ -267,7 +267,7 @@ def _bombardment(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return False if ctx.get("role") == "attacker" else value
 
 
-def _flamethrower_applies(ctx) -> bool:
+def _flamethrower_applies(ctx: dict[str, Any]) -> bool:
     return (ctx.get("role") == "attacker" and ctx["distance"] == 1
             and ctx.get("mode") == "normal"
             and _in_front_arc(ctx["attacker_hex"], ctx["attacker"].facing, ctx["target_hex"]))
@@ -366,7 +366,7 @@ def _blast(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
         if o is a or o is t or o.destroyed or o.hex != plan.target_hex:
             continue
         if o.boarded:
-            c = st.units.get(o.carrier)
+            c = st.units.get(o.carrier or "")
             if c is None or not c.card.has("exposed_transport"):
                 continue
         try:

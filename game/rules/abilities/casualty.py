@@ -51,7 +51,7 @@ def _after_attack(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return events
 
 
-def _resist_disruption(st: GameState, u: Unit, dice) -> list[Event]:
+def _resist_disruption(st: GameState, u: Unit, dice: Any) -> list[Event]:
     if u.card.has("fanatic"):
         u.disrupted = False
         return [AbilityUsed(u.uid, "Fanatic", text=f"{u.name} is Fanatic: it ignores the "

@@ -55,7 +55,7 @@ def commander_near(state: GameState, unit: Unit, ability_id: str | None = None, 
             continue
         if ability_id is not None and not c.card.has(ability_id):
             continue
-        if c.hex.distance(unit.hex) <= 1:
+        if c.hex is not None and unit.hex is not None and c.hex.distance(unit.hex) <= 1:
             return c
     return None
 
@@ -102,7 +102,7 @@ def _exert_will(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
             continue
         for u in st.units.values():
             if u.side == side and u.on_map and u.is_soldier and u.disrupted \
-                    and u.hex.distance(c.hex) <= 1:
+                    and u.hex is not None and c.hex is not None and u.hex.distance(c.hex) <= 1:
                 u.disrupted = False
                 out.append(AbilityUsed(c.uid, "Exert Will",
                                        text=f"{c.name} exerts its will: {u.name} is no "
@@ -122,6 +122,6 @@ def _tally_ho(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
         return value
     for c in st.units.values():
         if c.side == u.side and c.on_map and not c.disrupted and c.card.has("tally_ho") \
-                and c.hex.distance(start) <= 1:
+                and c.hex is not None and c.hex.distance(start) <= 1:
             return value + 1
     return value

@@ -60,15 +60,15 @@ class AbilityUsed(Event):
         return f"{self.uid} uses {self.ability}."
 
 
-def _phase_key(state: GameState) -> tuple:
+def _phase_key(state: GameState) -> tuple[Any, ...]:
     return (state.turn, state.phase.value)
 
 
-def _phase_set(state: GameState, key: str) -> tuple:
+def _phase_set(state: GameState, key: str) -> tuple[Any, ...]:
     """A per-phase mark: the tuple stored under ``key`` for the current phase."""
     got = state.marks.get(key)
     if got and got[0] == _phase_key(state):
-        return got[1]
+        return tuple(got[1])
     return ()
 
 
@@ -78,8 +78,8 @@ def _phase_add(state: GameState, key: str, item: Any) -> None:
         state.marks[key] = (_phase_key(state), tuple(sorted(cur + (item,), key=repr)))
 
 
-def _game_set(state: GameState, key: str) -> tuple:
-    return state.marks.get(key, ())
+def _game_set(state: GameState, key: str) -> tuple[Any, ...]:
+    return tuple(state.marks.get(key, ()))
 
 
 def _game_add(state: GameState, key: str, item: Any) -> None:
@@ -101,7 +101,7 @@ def _dot(target_hex: Hex, facing: int, attacker_hex: Hex) -> int:
     return (2 * dq + dr) * (2 * f.q + f.r) + 3 * dr * f.r
 
 
-def _attack_front(ctx: dict) -> bool | None:
+def _attack_front(ctx: dict[Any, Any]) -> bool | None:
     """Front/rear of the attack in ``ctx`` as the rules will decide it (before the
     ``front`` point has run): ruling 1 plus Battlefield Awareness."""
     t: Unit = ctx["target"]
@@ -124,6 +124,6 @@ def _attacks(tags: tuple[str, ...]) -> list[str]:
     return [t.split(":", 1)[1] for t in tags if t.startswith("attack:")]
 
 
-def _target_impaired(ctx) -> bool:
+def _target_impaired(ctx: dict[str, Any]) -> bool:
     t: Unit = ctx["target"]
     return t.disrupted or t.damaged

@@ -119,7 +119,8 @@ def _recheck(game: Any, u: Unit, action: Action) -> str | None:
     was = u.acted
     u.acted = False
     try:
-        return game.rule_problem(action)
+        reason: str | None = game.rule_problem(action)
+        return reason
     except MalformedAction as exc:      # keep the engine's wording
         return str(exc)
     finally:
@@ -260,7 +261,7 @@ def _defensive_fire(game: Any, a: DefensiveFire) -> list[Event]:
     return defensive_fire.fire(game, a, shots=shots)
 
 
-def _step_key(st: GameState) -> tuple | None:
+def _step_key(st: GameState) -> tuple[Any, ...] | None:
     m = st.moving
     if m is None:
         return None

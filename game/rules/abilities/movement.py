@@ -88,7 +88,7 @@ def _excellent_suspension(cost: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return cost
 
 
-def _all_road(st: GameState, start: Hex, path) -> bool:
+def _all_road(st: GameState, start: Hex, path: Any) -> bool:
     bm = st.battle_map
     h = start
     for n in path:
@@ -118,10 +118,10 @@ def _high_gear_reach(result: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     bm = st.battle_map
     start = ctx["start"]
     out = dict(result)
-    frontier = [(start, (), 0, False)]
+    frontier: list[tuple[Any, tuple[Any, ...], int, bool]] = [(start, (), 0, False)]
     seen = {(start, False): 0}
     while frontier:
-        nxt = []
+        nxt: list[tuple[Any, tuple[Any, ...], int, bool]] = []
         for h, path, cost, used in frontier:
             for n in bm.neighbors(h):
                 if n not in bm.terrain or not bm.is_road(h, n, st.destroyed_bridges):

@@ -16,7 +16,7 @@ from .attack_modes import _flamethrower_applies
 _RANK = {DISRUPTED: 1, DAMAGED: 2, DESTROYED: 3}
 
 
-def exact_odds(state: GameState, plan, base):
+def exact_odds(state: GameState, plan: Any, base: Any) -> Any:
     """Exact odds when an outcome depends on more than the number of successes:
     Hull-Mounted Flamethrower (three natural 6s destroy) and Highly Flammable
     (a Damaged counter burns on 5+).  Sums over (natural 6s, other successes)."""
@@ -37,7 +37,7 @@ def exact_odds(state: GameState, plan, base):
     base_rank = max((_RANK.get(c, 0) for c in t.pending), default=0)
     out = [0.0, 0.0, 0.0, 0.0]
     pc = plan.p_cover
-    cache: dict = {}
+    cache: dict[Any, Any] = {}
     for j in range(n + 1):
         for k in range(n - j + 1):
             p = comb(n, j) * comb(n - j, k) * p6 ** j * po ** k * pf ** (n - j - k)

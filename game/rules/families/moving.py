@@ -3,7 +3,7 @@ path, turning in place, and the facing of a Vehicle chosen where its move ended.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from .. import activation, movement
 from ..actions import Action, Face, Move
@@ -48,16 +48,16 @@ def _facing_toward_nearest(h: Hex, enemies: list[Hex], reach: Reach) -> int:
         return facing_toward(h, best)
     last = reach.path[-2] if len(reach.path) > 1 else None
     if last is not None:
-        d = direction_between(last, h)
-        if d is not None:
-            return d
+        step = direction_between(last, h)
+        if step is not None:
+            return step
     return 0
 
 
-_MEMOS: dict[tuple, dict[Hex, int]] = {}
+_MEMOS: dict[tuple[Any, ...], dict[Hex, int]] = {}
 
 
-def _facing_memo(enemies: tuple) -> dict[Hex, int]:
+def _facing_memo(enemies: tuple[Any, ...]) -> dict[Hex, int]:
     """hex -> the listed facing toward the nearest of ``enemies`` (a cache)."""
     memo = _MEMOS.get(enemies)
     if memo is None:
@@ -135,7 +135,7 @@ class MoveRule(ActionRule):
         st = game.state
         u = st.units[a.uid]
         if not a.path:
-            assert a.facing is not None
+            assert a.facing is not None and u.hex is not None
             was = u.facing
             u.facing = a.facing
             u.acted = True
@@ -173,6 +173,7 @@ class FaceRule(ActionRule):
     def perform(self, game: "Game", a: Face) -> list[Event]:
         st = game.state
         u = st.units[a.uid]
+        assert u.hex is not None
         was = u.facing
         u.facing = a.facing
         st.pending = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from .. import movement, phases
 from ..actions import Action, ChooseEnd, ChooseObjective, ChooseOrder, Deploy, Undeploy
@@ -46,7 +46,7 @@ def start(game: "Game", coin_winner: str | None) -> list[Event]:
     st.pending = OrderChoice(coin_winner, "coin flip")
     return [CoinFlipped(coin_winner)]
 
-_ZONES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_ZONES: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 #: whole hexes from a player's end it deploys in, per edition (ruling 8; ruling L13: three)
 DEPLOY_DEPTH = {"first": 5, "later": 3}
 _DEPTH_WORDS = {3: "three", 5: "five"}

@@ -120,8 +120,9 @@ class DismountRule(ActionRule):
         st = game.state
         if u.acted or not u.boarded or not st.phase.is_movement:
             return []
-        return [Dismount(u.side, u.uid, u.hex)] if dismount_problem(st, u, u.hex) is None \
-            else []
+        if u.hex is None or dismount_problem(st, u, u.hex) is not None:
+            return []
+        return [Dismount(u.side, u.uid, u.hex)]
 
     def problem(self, game: "Game", action: Dismount) -> str | None:
         st = game.state
@@ -137,7 +138,9 @@ class DismountRule(ActionRule):
     def perform(self, game: "Game", a: Dismount) -> list[Event]:
         st = game.state
         u = st.units[a.uid]
+        assert u.carrier is not None
         c = st.units[u.carrier]
+        assert c.hex is not None
         u.carrier = None
         u.hex = c.hex
         u.acted = True
