@@ -411,7 +411,7 @@ class AircraftPlaced(Event):
 class AntiairOffered(Event):
     aircraft: str
     hex: Hex
-    eligible: tuple
+    eligible: tuple[str, ...]
     side: str = ""              # the defender, who decides
 
     def describe(self) -> str:

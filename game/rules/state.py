@@ -369,7 +369,7 @@ class GameState:
     def edition(self) -> str:
         """The rules edition played: ``"first"`` (default) or ``"later"``
         (``options["edition"]``; game.rules.later)."""
-        return self.options.get("edition", "first")
+        return str(self.options.get("edition", "first"))
 
     @property
     def active_side(self) -> str | None:

@@ -9,7 +9,7 @@ from .. import activation, combat
 from ..actions import Action, Attack
 from ..errors import MalformedAction
 from ..events import Event
-from ..state import Unit
+from ..state import GameState, Unit
 from . import ActionRule, register_rule, unit_of
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class AttackRule(ActionRule):
         return combat.resolve_attack(st, a.uid, a.target, game.dice, mode=a.mode)
 
 
-def _phase_problem(st, u: Unit) -> str | None:
+def _phase_problem(st: GameState, u: Unit) -> str | None:
     """Ground units attack in the assault phases; Aircraft (later edition) only in
     the airstrike phases (checklist L05)."""
     if u.card.is_aircraft:

@@ -23,7 +23,12 @@ live where the first edition's number lives, keyed by edition: deployment depth
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import UnitCard
+
+if TYPE_CHECKING:
+    from ..state import GameState
 
 __all__ = ["EDITIONS", "DEFAULT_EDITION", "load", "later_only_reason", "is_later",
            "LATER_ONLY_ABILITIES", "parse_edition"]
@@ -44,8 +49,8 @@ def load() -> None:
     from . import flight, phases   # noqa: F401  (they register themselves)
 
 
-def is_later(state) -> bool:
-    return state.options.get("edition") == "later"
+def is_later(state: "GameState") -> bool:
+    return bool(state.options.get("edition") == "later")
 
 
 def parse_edition(value: object) -> str:

@@ -25,7 +25,7 @@ from ..errors import MalformedAction
 from ..events import AircraftPlaced, AntiairOffered, DefensiveFirePassed, Event
 from ..families import RULES, ActionRule, register_rule, unit_of
 from ..families.defensive_fire import DefensiveFireRule, PassDefensiveFireRule
-from ..hexes import hex_label
+from ..hexes import Hex, hex_label
 from ..state import AntiairPrompt, GameState, Unit, other_side
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["place_problem", "antiair_eligible", "PlaceAircraftRule"]
 
 
-def place_problem(state: GameState, u: Unit, h) -> str | None:
+def place_problem(state: GameState, u: Unit, h: Hex) -> str | None:
     if not u.card.is_aircraft:
         return f"{u.name} is not an Aircraft: only Aircraft are placed in the flight phase"
     if not state.phase.is_flight:

@@ -12,13 +12,13 @@ edition's rows (deployment depth: families.setup.DEPLOY_DEPTH).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .. import phases
 from ..actions import Attack, EndPhase, PlaceAircraft
 from ..events import AircraftLeft, DisruptionRemoved, Event
 from ..phases import PHASES, PhaseSpec, TABLES
-from ..state import Phase
+from ..state import GameState, Phase
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["LATER_PHASES", "LATER_PLAY_PHASES", "leave_map", "recover_off_map"]
 
 
-def _const(p: Phase):
+def _const(p: Phase) -> Callable[[GameState], Phase]:
     return lambda state: p
 
 
