@@ -139,8 +139,8 @@ def run(argv: list[str] | None = None) -> int:
 
     if args.render_map is not None:
         from game.ui.render_export import main_render
-        return int(main_render(args.render_map, args.out, args.zones, args.labels,
-                               edition=args.edition) or 0)
+        later = {"edition": "later"} if args.edition == "later" else {}
+        return int(main_render(args.render_map, args.out, args.zones, args.labels, **later) or 0)
     if args.preview:
         from game.ui.scenes.preview import run_preview
         return int(run_preview(config=args.config) or 0)

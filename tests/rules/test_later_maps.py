@@ -83,3 +83,26 @@ def test_a_later_game_plays_out_on_each_configuration(number):
         g.apply(rng.choice(g.legal_actions()))
         n += 1
     assert g.over
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_L21_render_map_cli_draws_each_later_configuration(tmp_path, number):
+    """`python main.py --edition later --render-map N --out FILE.png` (N = 1-3) writes the
+    picture; a later configuration number past 3 is refused with one sentence."""
+    import os
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent.parent
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = tmp_path / f"later{number}.png"
+    r = subprocess.run([sys.executable, "main.py", "--edition", "later", "--render-map",
+                        str(number), "--out", str(out), "--zones"], cwd=root, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert out.stat().st_size > 10_000
+    if number == 3:
+        r = subprocess.run([sys.executable, "main.py", "--edition", "later", "--render-map", "4",
+                            "--out", str(out)], cwd=root, env=env, capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 2 and "no later-edition configuration 4" in r.stderr
