@@ -1,9 +1,9 @@
 """Record (or check) the behaviour goldens of the rules engine (tests/golden/).
 
-    python bench/golden_record.py                    record all: 500 random, 200 Veteran, 30 perft
-    python bench/golden_record.py --only veteran     re-record the Veteran games (after AI changes)
-    python bench/golden_record.py --check            replay every golden, print mismatches (exit 1)
-    python bench/golden_record.py --check --random 100 --veteran 20
+    python bench/golden_record.py                    check: replay every golden (exit 1 on a mismatch)
+    python bench/golden_record.py --random 100 --veteran 20     check a subset
+    python bench/golden_record.py --record           record all: 500 random, 200 Veteran, 30 perft
+    python bench/golden_record.py --record --only veteran   re-record the Veteran games (AI changes)
     python bench/golden_record.py --update --note "why"   re-record only the entries that differ
 
 The suite (tests/golden/test_goldens.py) checks a bounded subset; this script
@@ -30,7 +30,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default="random,veteran,perft",
                     help="comma-separated kinds: random, veteran, perft")
-    ap.add_argument("--check", action="store_true", help="compare instead of recording")
+    ap.add_argument("--check", action="store_true", help="compare (the default)")
+    ap.add_argument("--record", action="store_true", help="record instead of comparing")
     ap.add_argument("--update", action="store_true",
                     help="compare, and re-record only the entries that differ (say why: --note)")
     ap.add_argument("--random", type=int, default=COUNTS["random"])
@@ -41,7 +42,7 @@ def main() -> int:
     bad = 0
     for kind in [k.strip() for k in args.only.split(",") if k.strip()]:
         t0 = time.process_time()
-        if args.check or args.update:
+        if not args.record or args.update:
             everything = gk.load(kind)
             want = everything[:counts[kind]]
             changed = []
@@ -65,11 +66,11 @@ def main() -> int:
                                                 f"({counts[kind]} {kind})")
             n = len(entries)
         dt = time.process_time() - t0
-        print(f"{kind}: {n} {'checked' if args.check else 'recorded'} in {dt:.1f} s CPU "
+        print(f"{kind}: {n} {'recorded' if args.record else 'checked'} in {dt:.1f} s CPU "
               f"({dt / max(n, 1) * 1000:.0f} ms each)", flush=True)
     if args.update:
         return 0
-    if args.check:
+    if not args.record:
         print("all goldens identical" if not bad else f"{bad} golden(s) differ")
     return 1 if bad else 0
 

@@ -729,7 +729,7 @@ def _odds_check(c: Checker, o: Any, entry: str, sides: dict[str, str]) -> OddsCh
     c.unknown_keys(o, ("attacker", "target", "mode", "defensive", "at_hex", "facing",
                        "tolerance") + ODDS_FIELDS, entry=entry)
     a, t = o.get("attacker"), o.get("target")
-    if a not in sides or t not in sides:
+    if not isinstance(a, str) or not isinstance(t, str) or a not in sides or t not in sides:
         c.problem("attacker and target must be unit ids of this situation", entry=entry,
                   node=o)
         return None
@@ -762,6 +762,8 @@ def _event_specs(c: Checker, node: dict, key: str, entry: str) -> list[EventSpec
         fields: dict[str, Any] = {}
         try:
             for k, v in item.items():
+                if not isinstance(k, str):
+                    raise _Bad(f"an event field name must be text, got {k!r}")
                 if k in ("kind", "text"):
                     continue
                 if k in _HEX_EVENT_FIELDS:

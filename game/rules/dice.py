@@ -17,35 +17,58 @@ class DiceExhausted(RuntimeError):
 
 
 class Dice:
-    """Six-sided dice from a seeded generator.  ``rolls`` counts dice thrown."""
+    """Six-sided dice from a seeded generator.  ``rolls`` counts dice thrown.
+
+    Copies are cheap (the AI copies games often): a copy holds the generator's
+    state and builds its own generator only when it first rolls."""
 
     def __init__(self, seed: int | None = 0) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng: random.Random | None = random.Random(seed)
+        self._state: object = None       # the generator state while _rng is not built
+        self._snap: tuple[object, int] | None = None   # (getstate(), rolls) cache
         self.rolls = 0
 
+    def _generator(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = random.Random.__new__(random.Random)   # no fresh seeding: state is set
+            rng.setstate(self._state)  # type: ignore[arg-type]
+            self._rng, self._state = rng, None
+        return rng
+
     def d6(self) -> int:
+        rng = self._rng if self._rng is not None else self._generator()
         self.rolls += 1
-        return self._rng.randint(1, 6)
+        return rng.randint(1, 6)
 
     def roll(self, n: int) -> tuple[int, ...]:
         """Roll ``n`` dice (``n`` may be 0)."""
         return tuple(self.d6() for _ in range(max(0, n)))
 
+    def _rng_state(self) -> object:
+        if self._rng is None:
+            return self._state
+        snap = self._snap
+        if snap is not None and snap[1] == self.rolls:
+            return snap[0]
+        st = self._rng.getstate()
+        self._snap = (st, self.rolls)
+        return st
+
     def getstate(self) -> object:
-        return (self._rng.getstate(), self.rolls)
+        return (self._rng_state(), self.rolls)
 
     def setstate(self, state: object) -> None:
         assert isinstance(state, tuple)
         rng_state, rolls = state
-        self._rng.setstate(rng_state)
+        self._rng, self._state, self._snap = None, rng_state, None
         self.rolls = int(rolls)
 
     def copy(self) -> "Dice":
         other = Dice.__new__(Dice)
         other.seed = self.seed
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        other._rng, other._state, other._snap = None, self._rng_state(), None
         other.rolls = self.rolls
         return other
 

@@ -119,6 +119,7 @@ class _Graph:
     terrain: list[Any]
     adj: list[Any]     # per index: tuple of (j, hexside, road link, stream)
     cache: dict[Any, Any] = field(default_factory=dict)   # hook-free search results
+    results: dict[Any, Any] = field(default_factory=dict)  # ... with stacking applied
 
 
 _GRAPHS: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
@@ -265,6 +266,15 @@ def stacking_problem(unit: Unit, h: Hex, friends: dict[Hex, int],
     return None
 
 
+def stacking_blocked(unit: Unit, friends: dict[Hex, int],
+                     vehicles: dict[Hex, Unit]) -> set[Hex]:
+    """The hexes where :func:`stacking_problem` refuses ``unit`` (for whole searches)."""
+    out = {h for h, n in friends.items() if n >= 2}
+    if unit.is_vehicle:
+        out.update(vehicles)
+    return out
+
+
 def stop_problem(state: GameState, unit: Unit, h: Hex) -> str | None:
     """Why ``unit`` may not end a move in ``h`` (rulebook: Stacking), else None."""
     friends, vehicles = occupancy(state, unit)
@@ -400,8 +410,22 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 g.cache.clear()
             g.cache[ckey] = out
     friends, vehicles = occupancy(state, unit)
-    stops = {h: stacking_problem(unit, h, friends, vehicles) is None for h in out}
-    result = {h: Reach(p, c, r, u, stops[h]) for h, (c, _, p, r, u) in out.items()}
+    blocked = stacking_blocked(unit, friends, vehicles)
+    rkey = None
+    result: dict[Hex, Reach] = {}
+    if ckey is not None:
+        # the same search with the same hexes closed by stacking: the same answer
+        rkey = (ckey, frozenset(h for h in blocked if h in out))
+        hit = g.results.get(rkey)
+        if hit is not None:
+            result = hit
+            rkey = None
+    if ckey is None or rkey is not None:
+        result = {h: Reach(p, c, r, u, h not in blocked) for h, (c, _, p, r, u) in out.items()}
+        if rkey is not None:
+            if len(g.results) > 4096:
+                g.results.clear()
+            g.results[rkey] = result
     if abilities.has_hooks("reach"):
         result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,
                                  start=origin)

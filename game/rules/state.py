@@ -316,10 +316,15 @@ class GameState:
     def copy(self) -> "GameState":
         """A deep copy that shares the immutable map and cards."""
         new = GameState.__new__(GameState)
-        for f in fields(self):
-            setattr(new, f.name, getattr(self, f.name))
+        new.__dict__.update(self.__dict__)          # the fields; mutable ones replaced below
         new.options = dict(self.options)
-        new.units = {uid: _copy_unit(u) for uid, u in self.units.items()}
+        units: dict[str, Unit] = {}
+        for uid, u in self.units.items():
+            c = object.__new__(Unit)
+            c.__dict__.update(u.__dict__)
+            c.pending = list(u.pending)
+            units[uid] = c
+        new.units = units
         new.ends = dict(self.ends)
         new.initiative_rolls = dict(self.initiative_rolls)
         new.marks = dict(self.marks)

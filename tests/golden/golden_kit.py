@@ -1,8 +1,8 @@
 """Golden games and perft positions: behaviour fingerprints of the rules engine.
 
-Recorded once on a known-good engine (``python bench/golden_record.py``) into the
+Recorded once on a known-good engine (``python bench/golden_record.py --record``) into the
 JSON files next to this module; the suite (tests/golden/test_goldens.py) replays a
-bounded subset and the bench (``bench/golden_record.py --check``) all of them.
+bounded subset and the bench (``bench/golden_record.py``, checking by default) all of them.
 Any change of a final state hash, an action count or a legal-action listing is a
 change of behaviour, so a refactoring of the rules must leave every entry alone.
 
@@ -10,7 +10,7 @@ Three kinds:
 - random games: seeded random-vs-random games (quick_policy) on the six real
   configurations, sample armies or seeded random roster armies, Standard and Assault;
 - Veteran games: seeded Veteran-vs-Recruit games (game.ai; re-record them whenever
-  the AI changes: ``python bench/golden_record.py --only veteran``);
+  the AI changes: ``python bench/golden_record.py --record --only veteran``);
 - perft: seeded positions taken from random games, with the number of legal
   actions (plain and ``all_facings=True``) and a digest of the ordered listing.
 """

@@ -233,3 +233,13 @@ army: {side: Allies, cards: [KV-1, M1 Garand Rifle], options: {historical: true}
     assert not result.ok
     text = "\n".join(result.problems)
     assert "expected legal" in text and "Soviet" in text and "points: expected 40, got 36" in text
+
+
+def test_odds_with_a_list_as_attacker_and_an_event_field_without_a_name_are_clean_errors():
+    """Found by data13's input fuzzer: these were tracebacks, now Checker problems."""
+    rep = _problems(f"  a: {{card: {_GI}, hex: A1}}\n  b: {{card: {_GI}, side: Axis, hex: B1}}",
+                    "expect:\n  odds:\n    - {attacker: [a], target: b, p_none: 0.5}")
+    assert "attacker and target must be unit ids" in rep
+    rep = _problems(f"  a: {{card: {_GI}, hex: A1}}",
+                    "expect:\n  events:\n    - {kind: UnitMoved, null: 3}")
+    assert "event field name must be text" in rep
