@@ -16,7 +16,7 @@ from typing import Any, Callable
 from game.data.yamlio import Checker, int_in, line_of, one_of, read_yaml, text
 from game.rules.actions import (Action, Attack, Board, ChooseEnd, ChooseOrder, DefensiveFire,
                                 DemolishBridge, Deploy, Dismount, EndPhase, Move,
-                                PassDefensiveFire, PlaceDismounted, Undeploy)
+                                PassDefensiveFire, PlaceAircraft, PlaceDismounted, Undeploy)
 from game.rules.board import BattleMap
 from game.rules.cards import SIDES, UnitCard
 from game.rules.errors import DataError
@@ -30,13 +30,15 @@ __all__ = ["load_situation", "parse_situation", "TERRAIN_LETTERS", "ACTION_KEYS"
 
 #: letters of an inline map's rows
 TERRAIN_LETTERS = {".": Terrain.CLEAR, "c": Terrain.CLEAR, "f": Terrain.FOREST,
-                   "h": Terrain.HILL, "t": Terrain.TOWN, "m": Terrain.MARSH, "p": Terrain.POND}
+                   "h": Terrain.HILL, "t": Terrain.TOWN, "m": Terrain.MARSH, "p": Terrain.POND,
+                   # later edition (game.rules.later)
+                   "s": Terrain.SHELL_HOLES, "w": Terrain.WATER, "b": Terrain.BLUFFS}
 NO_HEX = "x"
 HALF_HEX = "/"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 TOP_FIELDS = ("name", "rule", "map", "scenario", "turn", "phase", "first_player", "active",
-              "dice", "seed", "options", "units", "actions", "expect", "army")
+              "dice", "seed", "options", "units", "actions", "expect", "army", "edition")
 ARMY_FIELDS = ("side", "cards", "scenario", "role", "options", "expect")
 ARMY_EXPECT_FIELDS = ("legal", "problems", "points")
 UNIT_SPEC_FIELDS = ("card", "side", "hex", "facing", "disrupted", "damaged", "pending",
@@ -45,7 +47,8 @@ EXPECT_FIELDS = ("units", "events", "no_events", "phase", "turn", "to_act", "pen
                  "winner", "dice_left", "sees", "can_attack", "odds", "los")
 ACTION_KEYS = ("attack", "move", "turn", "defensive_fire", "hold_fire", "end_phase", "board",
                "dismount", "demolish_bridge", "place_dismounted", "choose_order",
-               "choose_end", "deploy", "undeploy", "advance")
+               "choose_end", "deploy", "undeploy", "advance",
+               "place_aircraft")
 _HEX_EVENT_FIELDS = ("hex", "at_hex", "from_hex", "to_hex")
 
 
@@ -83,7 +86,8 @@ def parse_situation(doc: Any, file: str = "<situation>") -> Situation:
                     default="Axis")
     active = c.field(doc, "active", one_of(*SIDES), entry="situation", required=False)
     if active is not None and phase is not None:
-        if phase.is_movement or phase.is_assault or phase.is_deploy:
+        if phase.is_movement or phase.is_assault or phase.is_deploy or phase.is_flight \
+                or phase.is_airstrike:
             wanted = active if phase.is_first else ("Allies" if active == "Axis" else "Axis")
             if "first_player" in doc and first != wanted:
                 c.problem(f"{active} can't be the active side in {phase.value} when "
@@ -101,6 +105,11 @@ def parse_situation(doc: Any, file: str = "<situation>") -> Situation:
         c.problem("expected a mapping of options", entry="situation", field="options",
                   node=doc, key="options")
         options = {}
+    if doc.get("edition") is not None:     # "edition: later" (game.rules.later)
+        from game.rules.later import parse_edition
+        edition = c.field(doc, "edition", parse_edition, entry="situation", required=False)
+        if edition is not None and edition != "first":
+            options = dict(options, edition=edition)
     battle_map = _map(c, doc)
     units = _units(c, doc, battle_map)
     sides = {u.uid: u.side for u in units}
@@ -302,8 +311,8 @@ def _map(c: Checker, doc: dict) -> BattleMap:
                   "streams, bridges, objective)", entry="situation", field="map", node=doc,
                   key="map")
         return fallback
-    c.unknown_keys(raw, ("rows", "roads", "streams", "bridges", "objective", "name"),
-                   entry="map")
+    c.unknown_keys(raw, ("rows", "roads", "streams", "bridges", "objective", "name",
+                         "hedges", "cliffs"), entry="map")
     rows = raw.get("rows")
     if not isinstance(rows, list) or not rows:
         c.problem("expected a list of rows of terrain letters", entry="map", field="rows",
@@ -363,6 +372,8 @@ def _map(c: Checker, doc: dict) -> BattleMap:
     roads = sides("roads", True)
     streams = sides("streams", False)
     bridges = sides("bridges", False)
+    hedges = sides("hedges", False)           # later edition: hexside terrain
+    cliffs = sides("cliffs", False)
     objective = _get(c, raw, "objective", _hex, entry="map")
     if objective is not None and objective not in terrain:
         c.problem("the objective is not a hex of the map", entry="map", field="objective",
@@ -370,7 +381,8 @@ def _map(c: Checker, doc: dict) -> BattleMap:
         objective = None
     return BattleMap(name=str(raw.get("name") or "situation map"), terrain=terrain,
                      roads=roads | bridges, streams=streams | bridges, bridges=bridges,
-                     objective=objective, half_hexes=frozenset(halves))
+                     objective=objective, half_hexes=frozenset(halves),
+                     hedges=hedges, cliffs=cliffs)
 
 
 # --- units -------------------------------------------------------------------------------------
@@ -421,7 +433,10 @@ def _units(c: Checker, doc: dict, battle_map: BattleMap) -> list[UnitSpec]:
         if reserve and ("hex" in node or aboard is not None):
             c.problem("a unit in reserve (not yet deployed) has no hex and is aboard nothing",
                       entry=entry, field="reserve", node=node, key="reserve")
-        hx = _get(c, node, "hex", _hex, entry=entry, required=aboard is None and not reserve)
+        # an Aircraft (later edition) may be off the map: it is placed in a flight phase
+        hx = _get(c, node, "hex", _hex, entry=entry,
+                  required=aboard is None and not reserve
+                  and not (card is not None and card.is_aircraft))
         if hx is not None and hx not in battle_map.terrain:
             c.problem(f"{node['hex']} is not a hex of the map", entry=entry, field="hex",
                       node=node, key="hex")
@@ -540,6 +555,7 @@ def _action(kind: str, v: Any, side: Any, sides: dict[str, str]) -> Action:
         "demolish_bridge": ("unit",), "place_dismounted": ("unit", "hex"),
         "choose_order": ("go_first",), "choose_end": ("end",),
         "deploy": ("unit", "hex", "facing", "carrier"), "undeploy": ("unit",),
+        "place_aircraft": ("unit", "hex"),
     }[kind]
     extra = [k for k in v if k not in allowed]
     if extra:
@@ -584,6 +600,9 @@ def _action(kind: str, v: Any, side: Any, sides: dict[str, str]) -> Action:
         u = unit()
         carrier = unit("carrier") if v.get("carrier") is not None else None
         return Deploy(who(u), u, _hex(need("hex")), _facing(v.get("facing", 0)), carrier)
+    if kind == "place_aircraft":         # later edition (game.rules.later.flight)
+        u = unit()
+        return PlaceAircraft(who(u), u, _hex(need("hex")))
     u = unit()
     return Undeploy(who(u), u)
 

@@ -43,7 +43,7 @@ from typing import Any, Iterable, Sequence
 from game.data.bounded import short
 from game.data.yamlio import Checker, int_in, one_of, read_yaml, text
 from game.rules.ability_catalog import CATALOG, display_name, make_ability
-from game.rules.cards import BANDS, NATIONS, SOLDIER, VEHICLE, Ability, UnitCard, slug
+from game.rules.cards import AIRCRAFT, BANDS, NATIONS, SOLDIER, VEHICLE, Ability, UnitCard, slug
 from game.rules.errors import DataError
 
 __all__ = ["CARDS_DIR", "SUBTYPES", "RARITIES", "load_roster", "load_card_file", "card",
@@ -52,12 +52,15 @@ __all__ = ["CARDS_DIR", "SUBTYPES", "RARITIES", "load_roster", "load_card_file",
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CARDS_DIR = ROOT / "units" / "cards"
+#: later edition only (Aircraft, Antiair units): read with ``load_roster(edition="later")``
+LATER_CARDS_DIR = CARDS_DIR / "later"
 
 #: Subtypes a card may print, per type (a typo in a card file is an error).
 SUBTYPES: dict[str, tuple[str, ...]] = {
     SOLDIER: ("Artillery", "Commander"),
     VEHICLE: ("Tank", "Tank Destroyer", "Assault Gun", "Armored Car", "Half-Track",
               "Tank Commander"),
+    AIRCRAFT: ("Fighter", "Fighter-Bomber", "Bomber", "Jet"),     # later edition only
 }
 RARITIES = ("Common", "Uncommon", "Rare")
 CARD_FIELDS = ("name", "nationality", "cost", "year", "type", "subtype", "speed", "defense",
@@ -86,11 +89,18 @@ def clear_cache() -> None:
     _cache.clear()
 
 
-def load_roster(folder: str | Path | None = None, *, reload: bool = False) -> dict[str, UnitCard]:
+def load_roster(folder: str | Path | None = None, *, reload: bool = False,
+                edition: str = "first") -> dict[str, UnitCard]:
     """Every card in ``folder`` (default ``units/cards``), by name, in file order.
+    ``edition="later"`` with the default folder adds the later edition's own cards
+    (``units/cards/later``: Aircraft and Antiair units).
 
     Cached per folder; ``reload=True`` reads the files again.  Raises
     :class:`DataError` listing every problem of every file."""
+    if edition == "later" and folder is None:
+        both = load_roster(reload=reload)
+        both.update(load_roster(LATER_CARDS_DIR, reload=reload))
+        return both
     path = Path(folder) if folder is not None else CARDS_DIR
     key = str(path.resolve())
     if reload or key not in _cache:
@@ -193,12 +203,15 @@ def _card(c: Checker, node: Any, index: int, items: list[Any]) -> UnitCard | Non
     nationality = c.field(node, "nationality", _nation, entry=entry)
     cost = c.field(node, "cost", int_in(1, 150), entry=entry)
     year = c.field(node, "year", int_in(1930, 1945), entry=entry)
-    utype = c.field(node, "type", one_of(SOLDIER, VEHICLE), entry=entry)
+    utype = c.field(node, "type", one_of(SOLDIER, VEHICLE, AIRCRAFT), entry=entry)
     subtype = None
     if node.get("subtype") is not None and utype is not None:
         subtype = c.field(node, "subtype", one_of(*SUBTYPES[utype]), entry=entry,
                           required=False)
-    speed = c.field(node, "speed", int_in(0, 10), entry=entry)
+    if utype == AIRCRAFT:       # later edition: the card prints "A" where the speed goes
+        speed = c.field(node, "speed", _aircraft_speed, entry=entry)
+    else:
+        speed = c.field(node, "speed", int_in(0, 10), entry=entry)
     front, rear = _defense(c, node, entry, utype)
     attack = {SOLDIER: _attack(c, node, "vs_soldier", entry),
               VEHICLE: _attack(c, node, "vs_vehicle", entry)}
@@ -217,7 +230,7 @@ def _card(c: Checker, node: Any, index: int, items: list[Any]) -> UnitCard | Non
 
     # cross-field rules
     ids = {a.id for a in abilities}
-    if speed == 0 and "relocate" not in ids and "speed" in node:
+    if speed == 0 and "relocate" not in ids and "speed" in node and utype != AIRCRAFT:
         c.problem("speed 0 needs the Relocate ability (otherwise the unit can never move)",
                   entry=entry, field="speed", node=node, key="speed")
     if speed and "relocate" in ids:
@@ -259,6 +272,12 @@ _NATION_ALIASES = {
     "soviet union": "Soviet Union", "soviet": "Soviet Union", "ussr": "Soviet Union",
     "france": "France", "french": "France",
 }
+
+
+def _aircraft_speed(v: Any) -> int:
+    if v != "A":
+        raise ValueError(f'an Aircraft card prints "A" for its speed, got {v!r}')
+    return 0
 
 
 def nation_from_text(value: str) -> str | None:
@@ -430,8 +449,10 @@ def _fold(name: str) -> str:
 
 
 def find_card(name: str, folder: str | Path | None = None) -> UnitCard | None:
-    """The card called ``name`` (exact, then ignoring case, accents and punctuation), or None."""
-    roster = load_roster(folder)
+    """The card called ``name`` (exact, then ignoring case, accents and punctuation), or None.
+    The default folder includes the later edition's cards (a later battle's saves name them)."""
+    roster = load_roster(folder, edition="later" if folder is None and LATER_CARDS_DIR.is_dir()
+                         else "first")
     if name in roster:
         return roster[name]
     wanted = _fold(name)

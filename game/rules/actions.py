@@ -16,7 +16,7 @@ from .hexes import Hex, hex_label
 __all__ = [
     "Action", "ChooseOrder", "ChooseEnd", "ChooseObjective", "Deploy", "Undeploy", "Move",
     "Attack", "DefensiveFire", "PassDefensiveFire", "Board", "Dismount",
-    "DemolishBridge", "PlaceDismounted", "EndPhase", "Face", "ACTION_TYPES",
+    "DemolishBridge", "PlaceDismounted", "EndPhase", "Face", "PlaceAircraft", "ACTION_TYPES",
     "action_to_dict", "action_from_dict", "describe_action",
 ]
 
@@ -118,10 +118,19 @@ class Face(Action):
     facing: int
 
 
+@dataclass(frozen=True)
+class PlaceAircraft(Action):
+    """Later edition (rulings L3, L04): in its owner's flight phase an Aircraft is
+    placed in any whole hex of the map (game.rules.later.flight)."""
+
+    uid: str
+    hex: Hex
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.__name__: c for c in (
     ChooseOrder, ChooseEnd, ChooseObjective, Deploy, Undeploy, Move, Attack,
     DefensiveFire, PassDefensiveFire, Board, Dismount, DemolishBridge,
-    PlaceDismounted, EndPhase, Face)}
+    PlaceDismounted, EndPhase, Face, PlaceAircraft)}
 
 _HEX_FIELDS = {"hex"}
 _PATH_FIELDS = {"path"}
@@ -212,6 +221,8 @@ def describe_action(action: Action) -> str:
         return f"{action.uid}: attack {action.target}{m}"
     if isinstance(action, Deploy):
         return f"{action.uid}: deploy in {hex_label(action.hex)}"
+    if isinstance(action, PlaceAircraft):
+        return f"{action.uid}: fly to {hex_label(action.hex)}"
     if isinstance(action, DefensiveFire):
         return f"{action.uid}: defensive fire"
     if isinstance(action, PassDefensiveFire):

@@ -33,7 +33,7 @@ _ANSWERS = (DefensiveFire, PassDefensiveFire, PlaceDismounted, Face)
 def problem(state: GameState, u: Unit) -> str | None:
     """Why ``u`` can't start an activation now (ruling 7), else None."""
     st = state
-    if not (st.phase.is_movement or st.phase.is_assault):
+    if not (st.phase.is_movement or st.phase.is_assault or st.phase.is_airstrike):
         return "units act only in movement and assault phases"
     if u.side != st.active_side:
         return f"it is not {u.side}'s phase"

@@ -116,6 +116,7 @@ def limits_for(scenario: str = "standard", role: str | None = None,
         "max_units": int(opts.get("max_units") or MAX_UNITS),
         "historical": bool(opts.get("historical", False)),
         "year": opts.get("year"),
+        **({"edition": str(opts["edition"])} if opts.get("edition") else {}),
     }
 
 
@@ -126,8 +127,10 @@ def _names(items: list[str]) -> str:
 
 
 def validate_army(army: Army, budget: int = STANDARD_BUDGET, max_units: int = MAX_UNITS,
-                  historical: bool = False, year: int | None = None) -> list[str]:
-    """Every problem with ``army`` as a readable sentence ([] = legal)."""
+                  historical: bool = False, year: int | None = None,
+                  edition: str = "first") -> list[str]:
+    """Every problem with ``army`` as a readable sentence ([] = legal).  ``edition``:
+    Aircraft and Antiair cards are allowed only in later-edition battles."""
     problems: list[str] = []
     label = f"Army '{army.name}'"
     if army.side not in SIDES:
@@ -152,6 +155,15 @@ def validate_army(army: Army, budget: int = STANDARD_BUDGET, max_units: int = MA
                 mine, theirs = _SIDE_WORD[army.side], _SIDE_WORD[c.side]
                 problems.append(f"{c.name} is {ADJECTIVE.get(c.nationality, c.nationality)}, "
                                 f"an {theirs} unit: only {mine} units can be in an {mine} army")
+
+    # later edition only: Aircraft and the ground units made for them (game.rules.later)
+    if edition != "later":
+        from .later import later_only_reason
+        for c in distinct:
+            why = later_only_reason(c)
+            if why:
+                problems.append(f"{c.name} {why}: it can be chosen only for a later-edition "
+                                f"battle")
 
     # rulebook: Historical Army Limits (four rules; ruling 12: an option)
     if historical:

@@ -53,6 +53,11 @@ class BattleMap:
     # Road pieces that run from a whole hex into an outer half-hex (the road leaves
     # the sheet there).  Drawing only: never part of ``roads``, never traversable.
     edge_roads: frozenset[Hexside] = frozenset()
+    # Later edition (game.rules.later): hedges lie on hexsides (ruling L8); cliffs are
+    # the sides of bluffs hexes that are cliffs (ruling L9; a side between two bluffs
+    # hexes that is a cliff of either is one cliff, ruling L17).
+    hedges: frozenset[Hexside] = frozenset()
+    cliffs: frozenset[Hexside] = frozenset()
 
     # --- hexes -------------------------------------------------------------------
     def is_playable(self, h: Hex) -> bool:
@@ -137,7 +142,23 @@ class BattleMap:
         return LosTable(self.terrain, self.blockers)
 
     def can_see(self, a: Hex, b: Hex) -> bool:
+        if self.bluff_hexes and a in self.bluff_hexes and b in self.bluff_hexes:
+            return self.bluff_los.visible(a, b)          # ruling L9: bluff to bluff
         return self.los.visible(a, b)
+
+    @cached_property
+    def has_sides(self) -> bool:
+        """The map has hexside terrain of the later edition (hedges, cliffs)."""
+        return bool(self.hedges or self.cliffs)
+
+    @cached_property
+    def bluff_hexes(self) -> frozenset[Hex]:
+        return frozenset(h for h, t in self.terrain.items() if t is Terrain.BLUFFS)
+
+    @cached_property
+    def bluff_los(self) -> LosTable:
+        """Ruling L9: between two bluffs hexes, bluffs hexes on the line don't block."""
+        return LosTable(self.terrain, self.blockers - self.bluff_hexes)
 
     def section_at(self, h: Hex) -> SectionPlacement | None:
         for s in self.sections:

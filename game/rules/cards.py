@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["UnitCard", "Ability", "NATIONS", "AXIS_NATIONS", "ALLIED_NATIONS",
-           "SIDES", "side_of", "SOLDIER", "VEHICLE", "BANDS", "slug"]
+           "SIDES", "side_of", "SOLDIER", "VEHICLE", "AIRCRAFT", "BANDS", "slug"]
 
 SOLDIER, VEHICLE = "Soldier", "Vehicle"
+AIRCRAFT = "Aircraft"          # later edition only (game.rules.later)
 BANDS = ("short", "medium", "long")
 AXIS_NATIONS = ("Germany", "Italy", "Japan")
 ALLIED_NATIONS = ("United States", "United Kingdom", "Soviet Union", "France")
@@ -55,7 +56,7 @@ class UnitCard:
     nationality: str
     cost: int
     year: int
-    type: str                                   # "Soldier" or "Vehicle"
+    type: str                                   # "Soldier", "Vehicle" (or "Aircraft")
     subtype: str | None
     speed: int
     defense_front: int
@@ -86,6 +87,11 @@ class UnitCard:
     @property
     def is_soldier(self) -> bool:
         return self.type == SOLDIER
+
+    @property
+    def is_aircraft(self) -> bool:
+        """Later edition: the third unit type (its card prints "A" for speed)."""
+        return self.type == AIRCRAFT
 
     @property
     def is_commander(self) -> bool:

@@ -54,6 +54,8 @@ from .events import (CounterPlaced, CountersFlipped, CoverRolled, DiceRolled, Di
 from .hexes import DIRECTIONS, MAX_RANGE, Hex, hex_label, range_band
 from .state import DAMAGED, DESTROYED, DISRUPTED, GameState, Unit
 from .terrain import TERRAIN_RULES
+from .cards import SOLDIER
+from .later import combat as later_rules
 
 __all__ = [
     "is_front", "hits_for", "counters_for", "cover_limited_counters", "AttackPlan",
@@ -83,7 +85,11 @@ def is_front(target_hex: Hex, facing: int, attacker_hex: Hex) -> bool:
 
 # --- hits and counters -------------------------------------------------------------------
 def hits_for(successes: int, defense: int) -> int:
-    """Rulebook hits table: fewer than the defense 0; equal 1; more 2; double or more 3."""
+    """Rulebook hits table: fewer than the defense 0; equal 1; more 2; double or more 3.
+    Later edition (rulings L12, L19): at defense 0 a single success destroys (3 hits);
+    no success still scores nothing."""
+    if defense <= 0:
+        return 3 if successes >= 1 else 0
     if successes < defense:
         return 0
     if successes >= 2 * defense:
@@ -280,15 +286,20 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         raise IllegalAction(f"{t.name} is out of range ({distance} hexes; the longest "
                             f"range is {MAX_RANGE})")
     ctx["band"] = band
-    if not state.battle_map.can_see(a_hex, t_hex):
+    air = a.card.is_aircraft or t.card.is_aircraft
+    # ruling L2: line of sight to and from an Aircraft is never blocked
+    if not air and not state.battle_map.can_see(a_hex, t_hex):
         blocker = state.battle_map.los.blocker(a_hex, t_hex)
         where = (f": the {state.battle_map.terrain_at(blocker).value} in {hex_label(blocker)} "
                  f"is in the way") if blocker is not None else ""
         raise IllegalAction(f"{a.name} has no line of sight to {t.name}{where}")
     target_type = t.card.type
-    dice = _hook("attack_dice", a.card.dice(target_type, band), ctx)
+    # ruling L2 / L07: attacks on an Aircraft use the anti-Soldier values
+    dice = _hook("attack_dice", a.card.dice(SOLDIER if air and t.card.is_aircraft
+                                            else target_type, band), ctx)
     if not dice:
-        raise IllegalAction(f"{a.name} has no attack against {target_type}s at {band} range")
+        what = "Aircraft" if t.card.is_aircraft else f"{target_type}s"
+        raise IllegalAction(f"{a.name} has no attack against {what} at {band} range")
     ctx["n_dice"] = dice
     allowed = _hook("can_attack", True, ctx)
     if allowed is not True:
@@ -297,12 +308,20 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         raise IllegalAction(reason)
     front: bool | None = is_front(t_hex, t_facing, a_hex) if t.is_vehicle else None
     ctx["front"] = front
-    modifier = _hook("die_modifier", -1 if a.impaired else 0, ctx)
+    modifier = -1 if a.impaired else 0
+    if air and t.card.is_aircraft:
+        modifier += later_rules.air_target_modifier(a)      # rulings L07, L14
+    modifier = _hook("die_modifier", modifier, ctx)
     need = max(1, min(7, BASE_SUCCESS - modifier))
     defense = _hook("defense", t.defense_value(front is not False), ctx)
-    defense = max(1, defense)
+    # first edition: a defense never drops below 1; later edition: 0 (ruling L12)
+    defense = max(0 if state.options.get("edition") == "later" else 1, defense)
     rules = TERRAIN_RULES[state.battle_map.terrain_at(t_hex)]
     cover = rules.vehicle_cover if t.is_vehicle else rules.soldier_cover
+    if air:
+        cover = later_rules.air_cover(a, t, cover)           # rulings L5, L09, L16
+    elif state.battle_map.has_sides:
+        cover = later_rules.side_cover(state, a_hex, t_hex, t, cover)   # rulings L8, L9, L16
     can_cover = _hook("can_cover", cover is not None, ctx)
     cover_need: int | None = None
     if can_cover:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Iterable
 
-from . import abilities, activation, combat, families, movement, phases, victory
+from . import abilities, activation, combat, families, later, movement, phases, victory
 from .actions import Action, Move
 from .army import army_budget
 from .board import BattleMap
@@ -42,6 +42,7 @@ __all__ = ["Game", "new_game", "TargetInfo", "TRANSPORT_IDS", "BRIDGE_DEMOLITION
 
 families.load()
 abilities.load()
+later.load()
 
 
 class Game:
@@ -215,10 +216,11 @@ class Game:
         if rule is None:
             return f"{type(action).__name__} is not possible now"
         ph = st.phase
-        if rule in families.UNIT_RULES and not (ph.is_movement or ph.is_assault):
+        if rule in families.UNIT_RULES and not (ph.is_movement or ph.is_assault
+                                                or ph.is_airstrike):
             return f"that can't be done in the {ph.title.lower()}"
         reason = rule.problem(self, action)
-        if reason is None and type(action) not in phases.spec(ph).kinds:
+        if reason is None and type(action) not in phases.spec(ph, st).kinds:
             return f"that can't be done in the {ph.title.lower()}"
         return reason
 

@@ -25,7 +25,8 @@ __all__ = [
     "UnitPutBack", "CountersFlipped", "UnitDestroyed", "UnitDamaged", "UnitDisrupted",
     "DisruptionRemoved", "BridgeDestroyed", "BridgeDemolitionRoll", "UnitBoarded",
     "UnitDismounted", "ObjectiveControl", "PointsCounted", "TurnEnded", "GameEnded",
-    "AttackDeclared", "FacingChosen", "event_to_dict", "labels",
+    "AttackDeclared", "FacingChosen", "AircraftPlaced", "AntiairOffered", "AircraftLeft",
+    "event_to_dict", "labels",
 ]
 
 
@@ -393,6 +394,37 @@ class DisruptionRemoved(Event):
 
     def describe(self) -> str:
         return f"{self.uid} recovers from disruption."
+
+
+# --- later edition (game.rules.later) ----------------------------------------------------
+@dataclass(frozen=True)
+class AircraftPlaced(Event):
+    uid: str
+    hex: Hex
+    side: str = ""
+
+    def describe(self) -> str:
+        return f"{self.uid} flies to {hex_label(self.hex)}."
+
+
+@dataclass(frozen=True)
+class AntiairOffered(Event):
+    aircraft: str
+    hex: Hex
+    eligible: tuple[str, ...]
+    side: str = ""              # the defender, who decides
+
+    def describe(self) -> str:
+        return (f"{self.aircraft} arrives over {hex_label(self.hex)}: antiair fire possible "
+                f"from {', '.join(self.eligible)}.")
+
+
+@dataclass(frozen=True)
+class AircraftLeft(Event):
+    uid: str
+
+    def describe(self) -> str:
+        return f"{self.uid} flies off the map."
 
 
 @dataclass(frozen=True)

@@ -186,6 +186,20 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
         kinds.append("forest")
     if ctx_base is not None:
         kinds = list(abilities.apply("movement_roll_kinds", kinds, **ctx_base))
+    if bm.has_sides:
+        from .later.terrain import side_rolls
+        extra = side_rolls(bm, unit, side)
+        if isinstance(extra, str):
+            return Step(reason=extra)
+        if extra:
+            # ruling L18: the hexside's rolls first (hedge, stream, cliff), then the hex's
+            side_kinds = [k for k in kinds if k == "stream"]
+            rest = [k for k in kinds if k != "stream"]
+            rolls = [RollInfo(k, a, b, n) for k, n in extra if k == "hedge"]
+            rolls += [RollInfo(k, a, b, ROLL_NEED) for k in side_kinds]
+            rolls += [RollInfo(k, a, b, n) for k, n in extra if k != "hedge"]
+            rolls += [RollInfo(k, a, b, ROLL_NEED) for k in rest]
+            return Step(cost=cost, rolls=tuple(rolls))
     if not kinds:
         return Step(cost=cost)
     # ruling 15: the stream first, then the forest
@@ -207,6 +221,8 @@ def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> st
     phase = phase or state.phase
     if not unit.on_map:
         return f"{unit.name} is not on the battle map"
+    if unit.card.is_aircraft:
+        return f"{unit.name} is an Aircraft: it doesn't move, it is placed in the flight phase"
     if unit.boarded:
         return f"{unit.name} is aboard a transport (dismount it in the movement phase)"
     if unit.disrupted and not moves_while_disrupted(state, unit, phase):
@@ -255,6 +271,8 @@ def occupancy(state: GameState, unit: Unit) -> tuple[dict[Hex, int], dict[Hex, U
     for other in state.units.values():
         h = other.hex
         if other is unit or h is None or other.destroyed or other.carrier is not None:
+            continue
+        if other.card.is_aircraft:      # ruling L3: Aircraft never count against stacking
             continue
         if other.side == side:
             friends[h] = friends.get(h, 0) + 1
@@ -319,7 +337,8 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         return {}
     o = g.index[origin]
     veh = unit.is_vehicle
-    hooked = abilities.relevant(_MOVE_POINTS, unit)
+    # later edition: hedges and cliffs are priced by step() (game.rules.later.terrain)
+    hooked = abilities.relevant(_MOVE_POINTS, unit) or state.battle_map.has_sides
     # Without movement hooks the search depends only on these: cache it per map.
     # Hooks keyed on the unit's own abilities depend only on the unit and the step
     # (see game.rules.abilities), so their searches are cached per card as well;

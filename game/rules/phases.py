@@ -26,15 +26,15 @@ from .actions import (Action, Attack, Board, ChooseEnd, ChooseObjective, ChooseO
                       DefensiveFire, DemolishBridge, Deploy, Dismount, EndPhase, Face, Move,
                       PassDefensiveFire, PlaceDismounted, Undeploy)
 from .events import (CoinFlipped, Event, GameEnded, InitiativeRolled, PhaseBegan, TurnEnded)
-from .state import (DefensiveFirePrompt, DismountPlacement, FacingChoice, GameState,
-                    OrderChoice, Phase)
+from .state import (AntiairPrompt, DefensiveFirePrompt, DismountPlacement, FacingChoice,
+                    GameState, OrderChoice, Phase)
 from .victory import check_victory
 
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["PhaseSpec", "PHASES", "ANSWERS", "spec", "waiting_for", "enter", "advance", "end_phase",
-           "next_phase", "initiative_bonus"]
+__all__ = ["PhaseSpec", "PHASES", "TABLES", "ANSWERS", "spec", "table", "waiting_for", "enter",
+           "advance", "end_phase", "next_phase", "initiative_bonus"]
 
 Step = Callable[["Game"], list[Event]]
 
@@ -57,9 +57,14 @@ def _coin_flip(game: "Game") -> list[Event]:
 
 
 def initiative_bonus(state: GameState, side: str) -> int:
-    """Best initiative bonus of a non-disrupted commander of ``side`` on the map."""
-    return max((0 if u.disrupted else (u.card.commander_bonus or 0)
-                for u in state.live_units(side)), default=0)
+    """Best initiative bonus of a non-disrupted commander of ``side`` on the map (later
+    edition, checklist L02: commanders not yet deployed count too)."""
+    if state.options.get("edition") == "later":
+        units = [u for u in state.units_of(side) if not u.destroyed]
+    else:
+        units = state.live_units(side)
+    return max((0 if u.disrupted else (u.card.commander_bonus or 0) for u in units),
+               default=0)
 
 
 def _initiative(game: "Game") -> list[Event]:
@@ -140,12 +145,23 @@ PHASES: dict[Phase, PhaseSpec] = {s.phase: s for s in (
     PhaseSpec(Phase.GAME_OVER, "nobody", (), None),
 )}
 
+#: edition -> its phase table; the later edition adds its own (game.rules.later.phases)
+TABLES: dict[str, dict[Phase, PhaseSpec]] = {"first": PHASES}
+
+
+def table(state: GameState) -> dict[Phase, PhaseSpec]:
+    """The phase table of the edition ``state`` plays."""
+    ed = state.options.get("edition") if state.options else None
+    return PHASES if ed is None or ed == "first" else TABLES[ed]
+
+
 #: decision type -> the action kinds that answer it
 ANSWERS: dict[type, tuple[type[Action], ...]] = {
     OrderChoice: (ChooseOrder,),
     DefensiveFirePrompt: (DefensiveFire, PassDefensiveFire),
     DismountPlacement: (PlaceDismounted,),
     FacingChoice: (Face,),
+    AntiairPrompt: (DefensiveFire, PassDefensiveFire),     # later edition, ruling L4
 }
 
 
@@ -153,7 +169,7 @@ def waiting_for(state: GameState, p: object) -> str:
     """Why another action can't be taken while the decision ``p`` is pending."""
     if isinstance(p, OrderChoice):
         return f"{p.side} must first choose to go first or second ({p.reason})"
-    if isinstance(p, DefensiveFirePrompt):
+    if isinstance(p, (DefensiveFirePrompt, AntiairPrompt)):
         return "answer the defensive-fire offer first (fire or hold)"
     if isinstance(p, DismountPlacement):
         return "choose where the dismounting Soldier goes first"
@@ -162,12 +178,22 @@ def waiting_for(state: GameState, p: object) -> str:
     return "a decision is pending"
 
 
-def spec(phase: Phase) -> PhaseSpec:
-    return PHASES[phase]
+def spec(phase: Phase, state: GameState | None = None) -> PhaseSpec:
+    """The row of ``phase`` (in the table of ``state``'s edition when given; phases only
+    one edition has are found in its table)."""
+    if state is not None:
+        return table(state)[phase]
+    got = PHASES.get(phase)
+    if got is None:
+        for t in TABLES.values():
+            if phase in t:
+                return t[phase]
+        raise KeyError(phase)
+    return got
 
 
 def next_phase(state: GameState) -> Phase:
-    nxt = PHASES[state.phase].next
+    nxt = table(state)[state.phase].next
     if nxt is None:
         raise ValueError(f"nothing comes after {state.phase.value}")
     return nxt(state)
@@ -182,7 +208,7 @@ def enter(game: "Game", phase: Phase) -> list[Event]:
     for u in st.units.values():
         u.acted = False
         u.fired_defensively = False
-    sp = PHASES[phase]
+    sp = table(st)[phase]
     side = st.to_act if sp.actor != "dice" else None
     ev: list[Event] = [PhaseBegan(phase.value, st.turn, side)]
     if sp.on_enter is not None:
@@ -196,7 +222,7 @@ def enter(game: "Game", phase: Phase) -> list[Event]:
 def end_phase(game: "Game") -> list[Event]:
     """Leave the current phase for the one the table says comes next."""
     st = game.state
-    sp = PHASES[st.phase]
+    sp = table(st)[st.phase]
     nxt = next_phase(st)
     if sp.on_leave is not None:
         sp.on_leave(st)
@@ -211,7 +237,7 @@ def advance(game: "Game") -> list[Event]:
     for _ in range(1000):
         if st.pending is not None or st.phase == Phase.GAME_OVER:
             break
-        auto = PHASES[st.phase].auto
+        auto = table(st)[st.phase].auto
         if auto is None:
             break
         ev += auto(game)

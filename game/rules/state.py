@@ -22,7 +22,7 @@ from .hexes import Hex, Hexside
 
 __all__ = [
     "Phase", "Outcome", "Unit", "GameState", "other_side",
-    "OrderChoice", "DefensiveFirePrompt", "DismountPlacement", "Decision",
+    "OrderChoice", "DefensiveFirePrompt", "DismountPlacement", "AntiairPrompt", "Decision",
     "MoveInProgress", "COUNTERS", "DISRUPTED", "DAMAGED", "DESTROYED",
     "SETUP_PHASES", "PLAY_PHASES", "MOVEMENT_PHASES", "ASSAULT_PHASES",
 ]
@@ -51,6 +51,10 @@ class Phase(str, Enum):
     INITIATIVE = "initiative"
     MOVEMENT_FIRST = "movement_first"
     MOVEMENT_SECOND = "movement_second"
+    FLIGHT_FIRST = "flight_first"          # later edition (game.rules.later.phases)
+    FLIGHT_SECOND = "flight_second"
+    AIRSTRIKE_FIRST = "airstrike_first"
+    AIRSTRIKE_SECOND = "airstrike_second"
     ASSAULT_FIRST = "assault_first"
     ASSAULT_SECOND = "assault_second"
     CASUALTY = "casualty"
@@ -70,13 +74,22 @@ class Phase(str, Enum):
         return self in ASSAULT_PHASES
 
     @property
+    def is_flight(self) -> bool:
+        return self in (Phase.FLIGHT_FIRST, Phase.FLIGHT_SECOND)
+
+    @property
+    def is_airstrike(self) -> bool:
+        return self in (Phase.AIRSTRIKE_FIRST, Phase.AIRSTRIKE_SECOND)
+
+    @property
     def is_deploy(self) -> bool:
         return self in (Phase.DEPLOY_FIRST, Phase.DEPLOY_SECOND)
 
     @property
     def is_first(self) -> bool:
-        """The first player's phase (movement/assault/deploy)."""
-        return self in (Phase.MOVEMENT_FIRST, Phase.ASSAULT_FIRST, Phase.DEPLOY_FIRST)
+        """The first player's phase (movement/assault/deploy, flight/airstrike)."""
+        return self in (Phase.MOVEMENT_FIRST, Phase.ASSAULT_FIRST, Phase.DEPLOY_FIRST,
+                        Phase.FLIGHT_FIRST, Phase.AIRSTRIKE_FIRST)
 
 
 _PHASE_TITLES = {
@@ -88,12 +101,20 @@ _PHASE_TITLES = {
     Phase.INITIATIVE: "Initiative phase",
     Phase.MOVEMENT_FIRST: "First player's movement phase",
     Phase.MOVEMENT_SECOND: "Second player's movement phase",
+    Phase.FLIGHT_FIRST: "First player's flight phase",
+    Phase.FLIGHT_SECOND: "Second player's flight phase",
+    Phase.AIRSTRIKE_FIRST: "First player's airstrike phase",
+    Phase.AIRSTRIKE_SECOND: "Second player's airstrike phase",
     Phase.ASSAULT_FIRST: "First player's assault phase",
     Phase.ASSAULT_SECOND: "Second player's assault phase",
     Phase.CASUALTY: "Casualty phase",
     Phase.END_OF_TURN: "End of turn",
     Phase.GAME_OVER: "Game over",
 }
+_FIRST_PHASES = frozenset((Phase.MOVEMENT_FIRST, Phase.ASSAULT_FIRST, Phase.DEPLOY_FIRST,
+                           Phase.FLIGHT_FIRST, Phase.AIRSTRIKE_FIRST))
+_SECOND_PHASES = frozenset((Phase.MOVEMENT_SECOND, Phase.ASSAULT_SECOND, Phase.DEPLOY_SECOND,
+                            Phase.FLIGHT_SECOND, Phase.AIRSTRIKE_SECOND))
 SETUP_PHASES = (Phase.SETUP_ORDER, Phase.SETUP_END, Phase.SETUP_OBJECTIVE,
                 Phase.DEPLOY_FIRST, Phase.DEPLOY_SECOND)
 MOVEMENT_PHASES = (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND)
@@ -135,6 +156,18 @@ class DefensiveFirePrompt:
 
 
 @dataclass(frozen=True)
+class AntiairPrompt:
+    """Later edition (ruling L4): the Aircraft ``aircraft`` was just placed in ``hex``;
+    ``side`` (its enemy) may fire with each of ``eligible`` (Antiair units in or next
+    to that hex), answered with DefensiveFire / PassDefensiveFire."""
+
+    aircraft: str
+    hex: Hex
+    eligible: tuple[str, ...]
+    side: str
+
+
+@dataclass(frozen=True)
 class DismountPlacement:
     """The opponent (``side``) chooses where an overstacked dismounting Soldier goes."""
 
@@ -155,7 +188,7 @@ class FacingChoice:
     side: str
 
 
-Decision = OrderChoice | DefensiveFirePrompt | DismountPlacement | FacingChoice
+Decision = OrderChoice | DefensiveFirePrompt | DismountPlacement | FacingChoice | AntiairPrompt
 
 
 @dataclass
@@ -338,11 +371,17 @@ class GameState:
 
     # --- queries ------------------------------------------------------------------
     @property
+    def edition(self) -> str:
+        """The rules edition played: ``"first"`` (default) or ``"later"``
+        (``options["edition"]``; game.rules.later)."""
+        return str(self.options.get("edition", "first"))
+
+    @property
     def active_side(self) -> str | None:
         """The player whose phase it is (movement, assault, deployment)."""
-        if self.phase in (Phase.MOVEMENT_FIRST, Phase.ASSAULT_FIRST, Phase.DEPLOY_FIRST):
+        if self.phase in _FIRST_PHASES:
             return self.first_player
-        if self.phase in (Phase.MOVEMENT_SECOND, Phase.ASSAULT_SECOND, Phase.DEPLOY_SECOND):
+        if self.phase in _SECOND_PHASES:
             return self.second_player
         return None
 
@@ -358,7 +397,7 @@ class GameState:
             return other_side(self.units[p.mover].side)
         if isinstance(p, DismountPlacement):
             return p.side or other_side(self.units[p.uid].side)
-        if isinstance(p, FacingChoice):
+        if isinstance(p, (FacingChoice, AntiairPrompt)):
             return p.side
         if self.phase == Phase.SETUP_END:
             return self.defender if self.scenario == "assault" else self.first_player
@@ -405,7 +444,8 @@ class GameState:
         if obj is None:
             return None
         present = {u.side for u in self.units.values()
-                   if u.on_map and u.hex is not None and u.hex.distance(obj) <= 1}
+                   if u.on_map and u.hex is not None and u.hex.distance(obj) <= 1
+                   and not u.card.is_aircraft}
         if len(present) == 1:
             return next(iter(present))
         return None

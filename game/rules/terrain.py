@@ -14,6 +14,10 @@ class Terrain(str, Enum):
     TOWN = "town"
     MARSH = "marsh"
     POND = "pond"
+    # later edition (game.rules.later; rulings L9-L11)
+    SHELL_HOLES = "shell holes"
+    WATER = "water"
+    BLUFFS = "bluffs"
 
     @classmethod
     def parse(cls, text: str) -> "Terrain":
@@ -26,6 +30,11 @@ class Terrain(str, Enum):
     @property
     def title(self) -> str:  # type: ignore[override]  # a label, not str.title()
         return self.value.capitalize()
+
+    @property
+    def later_only(self) -> bool:
+        """Terrain only the later edition's maps have."""
+        return self in (Terrain.SHELL_HOLES, Terrain.WATER, Terrain.BLUFFS)
 
 
 @dataclass(frozen=True)
@@ -58,4 +67,14 @@ TERRAIN_RULES: dict[Terrain, TerrainRules] = {
     Terrain.POND: TerrainRules(False, 1, False, False, False, None, None,
                                "Pond: no unit can enter (except along a road); does not block line "
                                "of sight."),
+    Terrain.SHELL_HOLES: TerrainRules(False, 1, False, True, True, None, 4,
+                                      "Shell holes: open ground, but Soldiers in them get cover "
+                                      "on 4+; does not block line of sight."),
+    Terrain.WATER: TerrainRules(False, 1, False, False, False, None, None,
+                                "Water: no unit can enter (except along a road); does not block "
+                                "line of sight."),
+    Terrain.BLUFFS: TerrainRules(True, 1, False, True, True, None, None,
+                                 "Bluffs: open ground with cliffs along some sides (Soldiers climb "
+                                 "on 4+, Vehicles can't cross a cliff); cover through a cliff; "
+                                 "blocks line of sight, except between two bluffs hexes."),
 }

@@ -47,7 +47,13 @@ PALETTE: dict[Terrain, Color] = {       # base ground colour per terrain (legend
     Terrain.TOWN: (150, 138, 120),
     Terrain.MARSH: (126, 146, 118),
     Terrain.POND: (74, 132, 190),
+    # later edition
+    Terrain.SHELL_HOLES: (168, 160, 108),
+    Terrain.WATER: (64, 120, 184),
+    Terrain.BLUFFS: (190, 170, 112),
 }
+HEDGE_EDGE, HEDGE_FILL = (22, 48, 20), (64, 118, 50)      # later edition: hexside hedges
+CLIFF_EDGE, CLIFF_FILL = (58, 40, 24), (132, 96, 58)      # cliffs inside bluffs hexes
 ROAD_EDGE, ROAD_FILL = (118, 94, 62), (214, 190, 138)
 STREAM_EDGE, STREAM_FILL = (28, 66, 128), (86, 156, 222)
 WOOD, WOOD_DARK, WOOD_RAIL = (156, 110, 64), (104, 70, 40), (70, 48, 28)
@@ -148,7 +154,7 @@ class _Tiles:
     def tile(self, terrain: Terrain, h: Hex) -> pygame.Surface:
         surf = pygame.Surface((self.w, self.h), pygame.SRCALPHA)
         rng = _seed(h, terrain.value)
-        getattr(self, "_" + terrain.value)(surf, rng)
+        getattr(self, "_" + terrain.value.replace(" ", "_"))(surf, rng)
         surf.blit(self.mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         return surf
 
@@ -289,6 +295,31 @@ class _Tiles:
             pygame.draw.arc(surf, (168, 206, 236), rect, math.radians(20), math.radians(160), lw)
 
 
+    # later edition (game.rules.later)
+    def _shell_holes(self, surf: pygame.Surface, rng: random.Random) -> None:
+        s, (cx, cy) = self.size, self.c
+        self._clear(surf, rng)
+        for _ in range(4):                           # craters: a dark pit with a lit rim
+            r = s * rng.uniform(0.12, 0.2)
+            p = (cx + rng.uniform(-0.45, 0.45) * s, cy + rng.uniform(-0.45, 0.45) * s)
+            pygame.draw.circle(surf, (196, 184, 140), p, r * 1.35)
+            pygame.draw.circle(surf, (86, 72, 48), p, r)
+
+    def _water(self, surf: pygame.Surface, rng: random.Random) -> None:
+        s, (cx, cy) = self.size, self.c
+        surf.fill(PALETTE[Terrain.WATER])
+        lw = max(1, int(s / 24))
+        for _ in range(4):
+            rect = pygame.Rect(0, 0, s * rng.uniform(0.3, 0.5), s * rng.uniform(0.12, 0.18))
+            rect.center = (int(cx + rng.uniform(-0.45, 0.45) * s), int(cy + rng.uniform(-0.5, 0.5) * s))
+            pygame.draw.arc(surf, (160, 200, 236), rect, math.radians(20), math.radians(160), lw)
+
+    def _bluffs(self, surf: pygame.Surface, rng: random.Random) -> None:
+        base = PALETTE[Terrain.BLUFFS]
+        surf.fill(base)
+        self._grain(surf, rng, base, int(self.size), 14)
+
+
 # --- the renderer -------------------------------------------------------------------------
 class MapRenderer:
     """Draws ``battle_map`` at ``hex_size`` pixels into a cached surface.
@@ -393,6 +424,7 @@ class MapRenderer:
         self._paint_roads(big, lay)
         self._paint_streams(big, lay)
         self._paint_bridges(big, lay)
+        self._paint_sides(big, lay)
         if self.zones:
             self._paint_zones(big, lay)
         if self.grid:
@@ -471,6 +503,41 @@ class MapRenderer:
                 pygame.draw.lines(big, color, False, pts, w)
                 for p in pts:       # round joints along the wave and at the vertices
                     pygame.draw.circle(big, color, p, width / 2.0)
+
+    def _paint_sides(self, big: pygame.Surface, lay: HexLayout) -> None:
+        """Later edition: hedges as thick green hexside bands with leafy knots; cliffs as
+        a dark jagged band just inside the bluffs hex, teeth pointing down-slope."""
+        bm = self.map
+        hedges, cliffs = getattr(bm, "hedges", ()), getattr(bm, "cliffs", ())
+        s = lay.size
+        for side in sorted(hedges):
+            a, b = lay.hexside_points(side)
+            for color, width in ((HEDGE_EDGE, 0.26 * s), (HEDGE_FILL, 0.17 * s)):
+                pygame.draw.line(big, color, a, b, max(1, int(width)))
+                for t in (0.0, 0.25, 0.5, 0.75, 1.0):
+                    p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                    pygame.draw.circle(big, color, p, width * 0.62)
+        for side in sorted(cliffs):
+            h1, h2 = side.hexes()
+            inner = h1 if bm.terrain.get(h1) is Terrain.BLUFFS else h2
+            (x0, y0), (x1, y1) = lay.hexside_points(side)
+            cx, cy = lay.hex_to_pixel(inner)
+            pull = 0.14                             # just inside the bluffs hex
+            x0, y0 = x0 + (cx - x0) * pull, y0 + (cy - y0) * pull
+            x1, y1 = x1 + (cx - x1) * pull, y1 + (cy - y1) * pull
+            dx, dy = x1 - x0, y1 - y0
+            ox, oy = (x0 + x1) / 2 - cx, (y0 + y1) / 2 - cy       # outward normal
+            on = math.hypot(ox, oy) or 1.0
+            ox, oy = ox / on, oy / on
+            pygame.draw.line(big, CLIFF_EDGE, (x0, y0), (x1, y1), max(2, int(0.16 * s)))
+            pygame.draw.line(big, CLIFF_FILL, (x0, y0), (x1, y1), max(1, int(0.08 * s)))
+            n = 5
+            for i in range(n):
+                t0, t1 = i / n, (i + 0.5) / n
+                p0 = (x0 + dx * t0, y0 + dy * t0)
+                p2 = (x0 + dx * (i + 1) / n, y0 + dy * (i + 1) / n)
+                tip = (x0 + dx * t1 + ox * 0.16 * s, y0 + dy * t1 + oy * 0.16 * s)
+                pygame.draw.polygon(big, CLIFF_EDGE, (p0, tip, p2))
 
     def _paint_bridges(self, big: pygame.Surface, lay: HexLayout) -> None:
         s = lay.size

@@ -19,7 +19,8 @@ from game.rules.hexes import Hex
 from game.rules.mapstats import compare_ends
 from game.rules.terrain import Terrain
 from game.ui.fonts import font
-from game.ui.map_render import (STREAM_EDGE, STREAM_FILL, ROAD_EDGE, ROAD_FILL,
+from game.ui.map_render import (STREAM_EDGE, STREAM_FILL, ROAD_EDGE, ROAD_FILL, HEDGE_EDGE,
+                                HEDGE_FILL, CLIFF_EDGE, CLIFF_FILL,
                                 TABLE_COLOR, WOOD, WOOD_DARK, WOOD_RAIL, ZONE_COLORS,
                                 MapRenderer, draw_objective, terrain_swatch)
 from game.ui.layout import HexLayout
@@ -50,7 +51,8 @@ def render_map_surface(bm: BattleMap, zones: bool = False, labels: bool = False,
     out.fill(TABLE_COLOR)
     map_w = w - (LEGEND_W if legend else 0) - 16
     map_h = h - TITLE_H - 8
-    r = MapRenderer.fit(bm, map_w, map_h, zones=zones, labels=labels)
+    r = MapRenderer.fit(bm, map_w, map_h, zones=zones, labels=labels,
+                        zone_depth=_depth(bm))
     mw, mh = r.pixel_size
     pos = (8 + (map_w - mw) // 2, TITLE_H + (map_h - mh) // 2)
     r.draw(out, pos)
@@ -66,6 +68,17 @@ def render_map_surface(bm: BattleMap, zones: bool = False, labels: bool = False,
     return out
 
 
+def _is_later(bm: BattleMap) -> bool:
+    """A later-edition battlefield (its terrain or hexside terrain)."""
+    return bool(getattr(bm, "hedges", None) or getattr(bm, "cliffs", None)) or any(
+        t.later_only for t in bm.terrain.values())
+
+
+def _depth(bm: BattleMap) -> int:
+    """Deployment depth: three whole hexes in the later edition (ruling L13), else five."""
+    return 3 if _is_later(bm) else 5
+
+
 def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) -> None:
     pygame.draw.rect(out, (50, 55, 48), rect, border_radius=8)
     pygame.draw.rect(out, (92, 100, 84), rect, 1, border_radius=8)
@@ -73,7 +86,10 @@ def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) 
     f, fs = font(20), font(16)
     out.blit(font(22, bold=True).render("Legend", True, TEXT), (x, y))
     y += 28
+    later = _is_later(bm)
     for t in Terrain:
+        if t.later_only and not later:       # the later edition's terrain on its maps only
+            continue
         sw = terrain_swatch(t, 14)
         out.blit(sw, (x, y))
         out.blit(f.render(t.title, True, TEXT), (x + 34, y + 7))
@@ -97,6 +113,17 @@ def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) 
     pygame.draw.line(out, WOOD_RAIL, deck.bottomleft, deck.bottomright, 2)
     out.blit(f.render("Bridge", True, TEXT), (x + 34, y + 3))
     y += 28
+    if later:
+        pygame.draw.line(out, HEDGE_EDGE, (x, y + 10), (x + 26, y + 10), 8)
+        pygame.draw.line(out, HEDGE_FILL, (x, y + 10), (x + 26, y + 10), 5)
+        out.blit(f.render("Hedge (hexside)", True, TEXT), (x + 34, y + 3))
+        y += 26
+        pygame.draw.line(out, CLIFF_EDGE, (x, y + 6), (x + 26, y + 6), 5)
+        for i in range(4):
+            pygame.draw.polygon(out, CLIFF_EDGE, ((x + i * 6.5, y + 6), (x + i * 6.5 + 3, y + 13),
+                                                  (x + i * 6.5 + 6.5, y + 6)))
+        out.blit(f.render("Cliff (bluffs side)", True, TEXT), (x + 34, y + 3))
+        y += 26
     draw_objective(out, HexLayout(22, (x + 13, y + 12)), Hex(0, 0))
     out.blit(f.render("Objective", True, TEXT), (x + 34, y + 4))
     y += 30
@@ -112,7 +139,8 @@ def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) 
             pygame.draw.rect(out, ZONE_COLORS[end], (x, y + 2, 26, 16), border_radius=3)
             out.blit(f.render(f"{end.capitalize()} deploy zone", True, TEXT), (x + 34, y + 2))
             y += 24
-        out.blit(fs.render("5 whole hexes from each end", True, TEXT_DIM), (x, y + 2))
+        words = "3 whole hexes" if later else "5 whole hexes"
+        out.blit(fs.render(f"{words} from each end", True, TEXT_DIM), (x, y + 2))
         y += 30
         if y + 146 <= rect.bottom:          # only when it fits below the legend
             _ends(out, x, y, rect.right - 12, bm)
@@ -120,7 +148,7 @@ def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) 
 
 def _ends(out: pygame.Surface, x: int, y: int, right: int, bm: BattleMap) -> None:
     """The two ends compared (as the preview's side panel, shorter)."""
-    stats = compare_ends(bm)
+    stats = compare_ends(bm, depth=_depth(bm))
     f, fb = font(17), font(18, bold=True)
     out.blit(font(20, bold=True).render("Ends compared", True, TEXT), (x, y))
     y += 24
@@ -143,10 +171,16 @@ def _ends(out: pygame.Surface, x: int, y: int, right: int, bm: BattleMap) -> Non
 
 
 def render_map_png(number: int, out: str | os.PathLike[str], zones: bool = False,
-                   labels: bool = False, size: tuple[int, int] = (1280, 800)) -> Path:
-    """Load configuration ``number`` and save its picture as a PNG; returns the path."""
-    from game.data.maps import load_configuration
-    bm = load_configuration(number)
+                   labels: bool = False, size: tuple[int, int] = (1280, 800),
+                   edition: str = "first") -> Path:
+    """Load configuration ``number`` (of the later edition's three with
+    ``edition="later"``) and save its picture as a PNG; returns the path."""
+    if edition == "later":
+        from game.data.later_maps import load_later_configuration
+        bm = load_later_configuration(number)
+    else:
+        from game.data.maps import load_configuration
+        bm = load_configuration(number)
     surf = render_map_surface(bm, zones=zones, labels=labels, size=size)
     path = Path(out)
     pygame.image.save(surf, str(path))
@@ -154,10 +188,10 @@ def render_map_png(number: int, out: str | os.PathLike[str], zones: bool = False
 
 
 def main_render(number: int, out: str | os.PathLike[str], zones: bool = False,
-                labels: bool = False) -> int:
+                labels: bool = False, edition: str = "first") -> int:
     """Command-line entry: 0 when the PNG is written, 2 with one clear sentence otherwise."""
     try:
-        path = render_map_png(number, out, zones=zones, labels=labels)
+        path = render_map_png(number, out, zones=zones, labels=labels, edition=edition)
     except DataError as exc:
         print(f"hexfront: {exc.report()}", file=sys.stderr)
         return 2

@@ -166,6 +166,17 @@ def check_invariants(game) -> None:
     for u in st.units.values():
         if u.destroyed:
             continue
+        if u.card.is_aircraft:          # later edition: off the map but in its flight..turn end
+            if u.hex is not None:
+                assert u.hex in bm.terrain, f"{u.uid} flies outside the map at {u.hex}"
+                assert not (st.phase.is_movement or st.phase.is_deploy
+                            or st.phase == Phase.INITIATIVE), \
+                    f"Aircraft {u.uid} still on the map in {st.phase.value}"
+                assert "damaged" not in u.pending and not u.damaged, f"{u.uid}: a damaged Aircraft"
+                others = [o for o in st.units.values() if o is not u and o.hex == u.hex
+                          and o.side == u.side and o.card.is_aircraft and not o.destroyed]
+                assert not others, f"two Aircraft of {u.side} in {u.hex}"
+            continue
         if u.hex is None:
             assert st.phase.is_deploy or st.phase in (
                 Phase.SETUP_ORDER, Phase.SETUP_END, Phase.SETUP_OBJECTIVE), \

@@ -22,7 +22,7 @@ def line_map(objective=Hex(7, 0), **extra) -> BattleMap:
 
 
 def every_terrain() -> BattleMap:
-    kinds = list(Terrain)
+    kinds = [t for t in Terrain if not t.later_only]      # the first edition's table
     return BattleMap("all", {Hex(q, 0): t for q, t in enumerate(kinds)})
 
 

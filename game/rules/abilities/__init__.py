@@ -13,6 +13,7 @@ module              abilities
 ``transport``       transports, Fighting Platform, Exposed Transport
 ``extra_actions``   extra actions within an activation and extra defensive fire
 ``casualty``        resisting disruption (after attacks, in the casualty phase)
+``later_edition``   specs of the later edition's abilities (effects: game.rules.later)
 ``results``         exact odds of attacks with ability-dependent outcomes
 ``common``          the modules' shared events, marks and helpers
 ==================  ===============================================================
@@ -115,7 +116,7 @@ __all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "MODULES", "register", "unregister", 
 
 #: the ability modules, in the order they register (game.rules.abilities.<name>)
 MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour", "results",
-                            "casualty", "commanders", "movement", "transport")
+                            "casualty", "commanders", "movement", "transport", "later_edition")
 _LOADED = False
 
 

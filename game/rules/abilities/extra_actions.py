@@ -13,7 +13,7 @@ from ..actions import Action, Attack, DefensiveFire, Move
 from ..cards import VEHICLE
 from ..errors import MalformedAction
 from ..events import Event
-from ..state import GameState, Unit
+from ..state import DefensiveFirePrompt, GameState, Unit
 from . import register
 from .spec import AbilitySpec, define
 from .common import MODE_ABILITIES, _NOT_EXTRA, _attacks
@@ -249,6 +249,8 @@ def _perform(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     Suppressive Fire's once-per-provoking-move memory (other actions: the rules')."""
     if value is not None or not isinstance(ctx["action"], DefensiveFire):
         return value
+    if not isinstance(ctx["state"].pending, DefensiveFirePrompt):
+        return value        # later edition: Antiair's shot at a placed Aircraft (its own rule)
     return _defensive_fire(ctx["game"], ctx["action"])
 
 

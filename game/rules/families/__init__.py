@@ -81,7 +81,7 @@ def unit_of(game: "Game", action: Any) -> Unit:
 
 def unit_actions(game: "Game", u: Unit) -> list[Action]:
     """The rules' own actions of ``u`` now (no ability extras), in listing order."""
-    kinds = phases.spec(game.state.phase).kinds
+    kinds = phases.spec(game.state.phase, game.state).kinds
     return [a for r in UNIT_RULES if r.kind in kinds for a in r.for_unit(game, u)]
 
 
@@ -104,7 +104,7 @@ def legal_actions(game: "Game") -> list[Action]:
     if st.pending is not None:
         return [a for k in phases.ANSWERS[type(st.pending)]
                 for a in RULES[k].enumerate(game, side)]
-    kinds = phases.spec(st.phase).kinds
+    kinds = phases.spec(st.phase, st).kinds
     out: list[Action] = []
     unit_rules = [r for r in UNIT_RULES if r.kind in kinds]
     if unit_rules:

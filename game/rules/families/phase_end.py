@@ -18,7 +18,8 @@ class EndPhaseRule(ActionRule):
 
     def enumerate(self, game: "Game", side: str) -> list[Action]:
         st = game.state
-        if st.phase.is_deploy and any(u.hex is None for u in st.units_of(side)):
+        if st.phase.is_deploy and any(u.hex is None and not u.card.is_aircraft
+                                      for u in st.units_of(side)):
             return []
         return [EndPhase(side)]
 
@@ -26,11 +27,12 @@ class EndPhaseRule(ActionRule):
         st = game.state
         ph = st.phase
         if ph.is_deploy:
-            left = [u.name for u in st.units_of(action.side) if u.hex is None]
+            left = [u.name for u in st.units_of(action.side)
+                    if u.hex is None and not u.card.is_aircraft]     # ruling L15
             if left:
                 return f"deploy every unit first ({len(left)} left: {', '.join(left[:3])}...)"
             return None
-        if ph.is_movement or ph.is_assault:
+        if ph.is_movement or ph.is_assault or ph.is_flight or ph.is_airstrike:
             return None
         return "there is no phase to end now"
 

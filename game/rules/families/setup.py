@@ -47,6 +47,9 @@ def start(game: "Game", coin_winner: str | None) -> list[Event]:
     return [CoinFlipped(coin_winner)]
 
 _ZONES: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
+#: whole hexes from a player's end it deploys in, per edition (ruling 8; ruling L13: three)
+DEPLOY_DEPTH = {"first": 5, "later": 3}
+_DEPTH_WORDS = {3: "three", 5: "five"}
 
 
 def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> frozenset[Hex]:
@@ -56,12 +59,14 @@ def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> fr
         return frozenset()
     bm = state.battle_map
     half = state.scenario == "assault" and side == state.defender
+    depth = DEPLOY_DEPTH.get(state.edition, 5)
     per_map = _ZONES.get(bm)
     if per_map is None:
         per_map = _ZONES[bm] = {}
-    zone = per_map.get((end, half))
+    zone = per_map.get((end, half, depth))
     if zone is None:
-        zone = per_map[(end, half)] = bm.half_of(end) if half else bm.deployment_zone(end)
+        zone = per_map[(end, half, depth)] = (bm.half_of(end) if half
+                                              else bm.deployment_zone(end, depth))
     return zone
 
 
@@ -84,13 +89,18 @@ def deploy_problem(state: GameState, u: Unit, h: Hex, facing: int,
                    carrier: str | None) -> str | None:
     if not isinstance(facing, int) or not 0 <= facing <= 5:
         raise MalformedAction(f"facing must be 0-5, not {facing!r}")
+    if u.card.is_aircraft:
+        return (f"{u.name} is an Aircraft: it is not deployed, it flies in during your "
+                f"flight phase")
     bm = state.battle_map
     if not bm.is_playable(h):
         return f"{hex_label(h)} is not a playable hex (half-hexes don't count)"
     if h not in deployment_zone(state, u.side, u):
         if state.scenario == "assault" and u.side == state.defender:
             return f"{hex_label(h)} is not on your half of the battle map"
-        return f"{hex_label(h)} is not within five hexes of your end (ruling 8)"
+        depth = DEPLOY_DEPTH.get(state.edition, 5)
+        return (f"{hex_label(h)} is not within {_DEPTH_WORDS.get(depth, depth)} hexes of your "
+                f"end (ruling 8)")
     if carrier is not None:
         c = state.units.get(carrier)
         if c is None:
@@ -179,19 +189,22 @@ class DeployRule(ActionRule):
         mine = st.units_of(side)
         bm = st.battle_map
         occupied = None
-        open_for: dict[bool, list[Hex]] = {}       # Vehicle? -> hexes it may deploy in
+        open_for: dict[tuple[bool, bool], list[Hex]] = {}   # (Vehicle?, stacks as one?) -> hexes
         for u in mine:
             if u.hex is not None:
                 out.append(Undeploy(side, u.uid))
                 continue
+            if u.card.is_aircraft:          # ruling L15: Aircraft are not deployed
+                continue
             if occupied is None:
                 # an undeployed unit counts nowhere: one occupancy serves them all
                 occupied = movement.occupancy(st, u)
-            hexes = open_for.get(u.is_vehicle)
+            kind = (u.is_vehicle, movement.counts_as_vehicle(u))     # Large stacks as a Vehicle
+            hexes = open_for.get(kind)
             if hexes is None:
                 # deploy_problem's rules, with the occupancy counted once per kind of unit
                 friends, vehicles = occupied
-                hexes = open_for[u.is_vehicle] = [
+                hexes = open_for[kind] = [
                     h for h in _sorted_zone(st, side, u)
                     if h in bm.terrain and not movement.impassable(u, bm.terrain[h])
                     and movement.stacking_problem(u, h, friends, vehicles) is None]

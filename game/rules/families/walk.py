@@ -24,6 +24,10 @@ def place(game: "Game", u: Unit, h: Hex) -> None:
         p.hex = h
 
 
+_ROLL_WORDS = {"stream": "cross the stream", "hedge": "cross the hedge",
+               "cliff": "climb the cliff"}
+
+
 def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str, ...]:
     """Units that may fire defensively at ``mover`` stepping from ``a`` to ``b`` at
     this stage (rulebook: Provoking Defensive Fire; ruling 14)."""
@@ -49,6 +53,8 @@ def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str
                                        firer=e, mover=mover, from_hex=a, to_hex=b,
                                        stage=stage) is True
         if not provokes:
+            continue
+        if e.card.is_aircraft:      # ruling L7: Aircraft never fire at ground movers
             continue
         can = not e.disrupted and not e.fired_defensively
         can = abilities.apply("can_fire_defensively", can, state=st, unit=e, firer=e,
@@ -92,7 +98,7 @@ def continue_move(game: "Game") -> list[Event]:
             for roll in stp.rolls:           # ruling 15: stream first, then forest
                 die = game.dice.d6()
                 ok = die >= roll.need
-                what = 'cross the stream' if roll.kind == 'stream' else 'enter the ' + roll.kind
+                what = _ROLL_WORDS.get(roll.kind) or 'enter the ' + roll.kind
                 ev.append(MovementRoll(u.uid, roll.kind, die, roll.need, ok, a, b,
                                        text=f"{u.name} rolls {die} to {what}"
                                             f" into {hex_label(b)} (needs {roll.need}+): "

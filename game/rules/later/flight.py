@@ -1,0 +1,171 @@
+"""The flight phases and Antiair (checklist L04, L06, L12, L15; rulings L3, L4, L15).
+
+``PlaceAircraft(side, uid, hex)``: in its owner's flight phase an Aircraft that is off
+the map, not destroyed and not disrupted is placed in any whole hex, enemy units
+included; at most one Aircraft of each army per hex; Aircraft never count against
+stacking.  A placed Aircraft stays until the end of the turn (so it can't be placed
+twice in a phase).  Placement is not a move: the only defensive fire it provokes is
+Antiair's.
+
+Antiair: right after the placement every enemy unit with Antiair in or next to the
+hex, not disrupted and not yet fired defensively this phase, may make its defensive
+-fire attack against the Aircraft.  The defender answers an
+:class:`~game.rules.state.AntiairPrompt` with ``DefensiveFire`` / ``PassDefensiveFire``
+exactly like any defensive-fire offer (the same action kinds; their rules here
+extend the first edition's for this prompt): one shot at a time, deciding after each;
+a success disrupts the Aircraft at once (face up); cover never applies.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import combat
+from ..actions import Action, DefensiveFire, PassDefensiveFire, PlaceAircraft
+from ..errors import MalformedAction
+from ..events import AircraftPlaced, AntiairOffered, DefensiveFirePassed, Event
+from ..families import RULES, ActionRule, register_rule, unit_of
+from ..families.defensive_fire import DefensiveFireRule, PassDefensiveFireRule
+from ..hexes import Hex, hex_label
+from ..state import AntiairPrompt, GameState, Unit, other_side
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+__all__ = ["place_problem", "antiair_eligible", "PlaceAircraftRule"]
+
+
+def place_problem(state: GameState, u: Unit, h: Hex) -> str | None:
+    if not u.card.is_aircraft:
+        return f"{u.name} is not an Aircraft: only Aircraft are placed in the flight phase"
+    if not state.phase.is_flight:
+        return "Aircraft are placed in your flight phase"
+    if u.side != state.active_side:
+        return f"it is not {u.side}'s flight phase"
+    if u.destroyed:
+        return f"{u.name} has been destroyed"
+    if u.hex is not None:
+        return f"{u.name} is already over the battle map (it stays until the end of the turn)"
+    if u.disrupted:
+        return (f"{u.name} is disrupted: a disrupted Aircraft sits out this turn and "
+                f"recovers in the casualty phase")
+    if not state.battle_map.is_playable(h):
+        return f"{hex_label(h)} is not a playable hex (half-hexes don't count)"
+    for o in state.units.values():
+        if o.hex == h and o.side == u.side and o.card.is_aircraft and not o.destroyed:
+            return f"{hex_label(h)} already has an Aircraft of your army (one per army per hex)"
+    return None
+
+
+def antiair_eligible(state: GameState, aircraft: Unit) -> tuple[str, ...]:
+    """Enemy Antiair units that may fire at ``aircraft`` where it was placed."""
+    h = aircraft.hex
+    if h is None or aircraft.destroyed:
+        return ()
+    out = []
+    for e in state.units.values():
+        if e.side == aircraft.side or not e.on_map or e.boarded or not e.card.has("antiair"):
+            continue
+        assert e.hex is not None
+        if e.hex.distance(h) > 1 or e.disrupted or e.fired_defensively:
+            continue
+        if combat.why_not_attack(state, e.uid, aircraft.uid, defensive=True) is None:
+            out.append(e.uid)
+    return tuple(out)
+
+
+def _offer(state: GameState, aircraft: Unit) -> list[Event]:
+    elig = antiair_eligible(state, aircraft)
+    if not elig:
+        state.pending = None
+        return []
+    side = other_side(aircraft.side)
+    assert aircraft.hex is not None
+    state.pending = AntiairPrompt(aircraft.uid, aircraft.hex, elig, side)
+    return [AntiairOffered(aircraft.uid, aircraft.hex, elig, side)]
+
+
+class PlaceAircraftRule(ActionRule):
+    kind = PlaceAircraft
+
+    def enumerate(self, game: "Game", side: str) -> list[Action]:
+        st = game.state
+        if not st.phase.is_flight or side != st.active_side:
+            return []
+        out: list[Action] = []
+        taken = {o.hex for o in st.units.values()
+                 if o.side == side and o.card.is_aircraft and o.hex is not None}
+        hexes = st.battle_map.hexes
+        for u in st.units_of(side):
+            if u.card.is_aircraft and not u.destroyed and u.hex is None and not u.disrupted:
+                out.extend(PlaceAircraft(side, u.uid, h) for h in hexes if h not in taken)
+        return out
+
+    def problem(self, game: "Game", action: PlaceAircraft) -> str | None:
+        u = unit_of(game, action)
+        return place_problem(game.state, u, action.hex)
+
+    def perform(self, game: "Game", a: PlaceAircraft) -> list[Event]:
+        st = game.state
+        u = st.units[a.uid]
+        u.hex = a.hex
+        u.facing = 0
+        ev: list[Event] = [AircraftPlaced(u.uid, a.hex, u.side,
+                                          text=f"{u.name} flies to {hex_label(a.hex)}.")]
+        return ev + _offer(st, u)
+
+
+class LaterDefensiveFireRule(DefensiveFireRule):
+    """DefensiveFire answering an AntiairPrompt too (first-edition prompts unchanged)."""
+
+    def enumerate(self, game: "Game", side: str) -> list[Action]:
+        p = game.state.pending
+        if isinstance(p, AntiairPrompt):
+            return [DefensiveFire(side, uid) for uid in p.eligible]
+        return super().enumerate(game, side)
+
+    def problem(self, game: "Game", action: DefensiveFire) -> str | None:
+        st = game.state
+        p = st.pending
+        if not isinstance(p, AntiairPrompt):
+            return super().problem(game, action)
+        if action.uid not in st.units:
+            raise MalformedAction(f"there is no unit '{action.uid}'")
+        if action.uid not in p.eligible:
+            u = st.units[action.uid]
+            if u.fired_defensively:
+                return f"{u.name} has already fired defensively this phase"
+            return f"{u.name} can't fire at that Aircraft (Antiair units in or next to its hex)"
+        return None
+
+    def perform(self, game: "Game", a: DefensiveFire) -> list[Event]:
+        st = game.state
+        p = st.pending
+        if not isinstance(p, AntiairPrompt):
+            return super().perform(game, a)
+        aircraft = st.units[p.aircraft]
+        st.units[a.uid].fired_defensively = True
+        ev = combat.resolve_attack(st, a.uid, p.aircraft, game.dice, defensive=True)
+        return ev + _offer(st, aircraft)
+
+
+class LaterPassDefensiveFireRule(PassDefensiveFireRule):
+    def problem(self, game: "Game", action: PassDefensiveFire) -> str | None:
+        if isinstance(game.state.pending, AntiairPrompt):
+            return None
+        return super().problem(game, action)
+
+    def perform(self, game: "Game", a: PassDefensiveFire) -> list[Event]:
+        st = game.state
+        p = st.pending
+        if not isinstance(p, AntiairPrompt):
+            return super().perform(game, a)
+        st.pending = None
+        return [DefensiveFirePassed(a.side, "place", p.aircraft, p.hex, p.hex, p.hex,
+                                    text=f"{a.side} holds fire.")]
+
+
+register_rule(PlaceAircraftRule())
+if type(RULES[DefensiveFire]) is DefensiveFireRule:
+    register_rule(LaterDefensiveFireRule())
+if type(RULES[PassDefensiveFire]) is PassDefensiveFireRule:
+    register_rule(LaterPassDefensiveFireRule())
