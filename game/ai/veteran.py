@@ -36,7 +36,7 @@ from game.rules.threat import hypothetical_odds, path_risk
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import (View, activated_unit, attack_gain, attack_options,
                                board_signature, best_facing, control_hexes, control_urgency,
-                               dist, enemies, expected_loss, extra_actions_of, facing_toward,
+                               dist, enemies, expected_loss, extra_actions_of,
                                front_word, pct_damage, percent, threat_cached,
                                unit_value)
 
@@ -432,73 +432,6 @@ class VeteranAI(SetupMixin, Player):
             return None
         return g2 if g2.state.pending is None else None
 
-    def _turn_candidates(self, game, u: Unit) -> list:
-        """No Turret: turn in place toward an enemy outside the front arc, then attack
-        it (the attack is part of the same activation); scored with the exact odds
-        of that attack after the turn."""
-        st = game.state
-        out = []
-        seen = st.battle_map.los.visible_from(u.hex)
-        facings: dict[int, list[Unit]] = {}
-        for t in enemies(st, u.side):
-            d = dist(t.hex, u.hex)
-            if d == 0 or d > 8 or t.hex not in seen:
-                continue
-            f = facing_toward(u.hex, t.hex)
-            if f != u.facing:
-                facings.setdefault(f, []).append(t)
-        for f, ts in facings.items():
-            turn = Move(u.side, u.uid, (), f)
-            g2 = self._after(game, turn)
-            if g2 is None:
-                continue
-            for t in ts:
-                try:
-                    odds = g2.odds(u.uid, t.uid)
-                except IllegalAction:
-                    continue
-                if g2.check(Attack(u.side, u.uid, t.uid)) is not None:
-                    continue
-                g = attack_gain(st, t, odds) * self._target_weight(game, t)
-                g -= 0.3 * (self.view.loss(u, u.hex, f) - self.view.loss(u, u.hex, u.facing))
-                out.append((g, turn, odds, t))
-        return out
-
-    def _overrun_candidates(self, game, u: Unit) -> list:
-        """Overrun: move into a hex of enemy Soldiers (no enemy Vehicle there) and
-        attack them at point-blank range; the exact odds of that attack on a copy of
-        the game, less the risks of the way in (paths without movement rolls only:
-        a failed roll would end the move short of the attack)."""
-        st = game.state
-        targets = {}
-        for t in enemies(st, u.side):
-            if t.is_soldier and dist(t.hex, u.hex) <= max(1, u.current_speed):
-                targets.setdefault(t.hex, []).append(t)
-        if not targets:
-            return []
-        reach = game.reachable(u.uid)
-        out = []
-        for h, ts in targets.items():
-            r = reach.get(h)
-            if r is None or not r.stops or r.rolls or any(
-                    o.is_vehicle and o.side != u.side and o.on_map for o in st.units_at(h)):
-                continue
-            mv = Move(u.side, u.uid, r.path, best_facing(game, u, h, st.objective, self.view))
-            g2 = self._after(game, mv)
-            if g2 is None:
-                continue
-            for t in ts:
-                if g2.check(Attack(u.side, u.uid, t.uid)) is not None:
-                    continue
-                try:
-                    odds = g2.odds(u.uid, t.uid)
-                except IllegalAction:
-                    continue
-                g = attack_gain(st, t, odds) * self._target_weight(game, t)
-                g -= self.path_penalty(game, u, r)
-                out.append((g, mv, odds, t))
-        return out
-
     def follow_up(self, game, side: str) -> Action | None:
         """The extra action of the activation under way, when it wins something: the
         best extra attack (exact odds), else a Strike and Fade move to a better hex."""
@@ -596,13 +529,6 @@ class VeteranAI(SetupMixin, Player):
                         return mv
                     held.add(a.uid)      # nothing better for it: a last resort, after the rest
                     continue
-                if isinstance(a, Move):
-                    p, words = pct_damage(odds, t)
-                    how = ("turns toward" if not a.path else
-                           f"overruns into {hex_label(a.path[-1])} to attack")
-                    self.say(f"{u.name} {how} {t.name}, then attacks{front_word(odds)}: "
-                             f"{percent(p)} {words}.")
-                    return a
                 p, words = pct_damage(odds, t)
                 mode = "" if a.mode == "normal" else f" ({a.mode.replace('_', ' ')})"
                 extra = " and finish it" if t.pending else ""
