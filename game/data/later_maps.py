@@ -87,7 +87,7 @@ def _cell(c: Checker, v: Any, entry: str, field: str) -> Cell | None:
     return None
 
 
-def _pairs(c: Checker, doc: dict, key: str, entry: str, chains: bool = False
+def _pairs(c: Checker, doc: dict[str, Any], key: str, entry: str, chains: bool = False
            ) -> frozenset[tuple[Cell, Cell]]:
     out: set[tuple[Cell, Cell]] = set()
     items = doc.get(key) or []

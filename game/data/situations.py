@@ -288,7 +288,7 @@ def _get(c: Checker, node: Any, key: str, parse: Callable[[Any], Any], *, entry:
 
 
 # --- map -------------------------------------------------------------------------------------
-def _map(c: Checker, doc: dict) -> BattleMap:
+def _map(c: Checker, doc: dict[str, Any]) -> BattleMap:
     raw = doc.get("map")
     fallback = BattleMap("empty", {Hex(0, 0): Terrain.CLEAR})
     if raw is None:
@@ -408,7 +408,7 @@ def _card(c: Checker, raw: Any, entry: str, node: Any) -> UnitCard | None:
     return None
 
 
-def _units(c: Checker, doc: dict, battle_map: BattleMap) -> list[UnitSpec]:
+def _units(c: Checker, doc: dict[str, Any], battle_map: BattleMap) -> list[UnitSpec]:
     raw = doc.get("units")
     if not isinstance(raw, dict) or not raw:
         c.problem("expected a mapping of unit ids to units", entry="situation", field="units",
@@ -440,18 +440,18 @@ def _units(c: Checker, doc: dict, battle_map: BattleMap) -> list[UnitSpec]:
         if hx is not None and hx not in battle_map.terrain:
             c.problem(f"{node['hex']} is not a hex of the map", entry=entry, field="hex",
                       node=node, key="hex")
-        spec = UnitSpec(
-            uid=str(uid), card=card, side=side, hex=hx,
-            facing=_get(c, node, "facing", _facing, entry=entry, default=0),
-            disrupted=_get(c, node, "disrupted", _disrupted, entry=entry, default=False),
-            damaged=_get(c, node, "damaged", _bool, entry=entry, default=False),
-            pending=_get(c, node, "pending", _counters, entry=entry, default=[]),
-            carrier=aboard,
-            acted=_get(c, node, "acted", _bool, entry=entry, default=False),
-            fired_defensively=_get(c, node, "fired_defensively", _bool, entry=entry,
-                                   default=False))
+        # every field is checked (and its problems reported) even when the unit is dropped
+        facing = _get(c, node, "facing", _facing, entry=entry, default=0)
+        disrupted = _get(c, node, "disrupted", _disrupted, entry=entry, default=False)
+        damaged = _get(c, node, "damaged", _bool, entry=entry, default=False)
+        pending = _get(c, node, "pending", _counters, entry=entry, default=[])
+        acted = _get(c, node, "acted", _bool, entry=entry, default=False)
+        fired = _get(c, node, "fired_defensively", _bool, entry=entry, default=False)
         if card is not None and side is not None:
-            out.append(spec)
+            out.append(UnitSpec(
+                uid=str(uid), card=card, side=side, hex=hx, facing=facing,
+                disrupted=disrupted, damaged=damaged, pending=pending, carrier=aboard,
+                acted=acted, fired_defensively=fired))
     by_id = {u.uid: u for u in out}
     for u in out:
         if u.carrier is None:
@@ -489,7 +489,7 @@ def _units(c: Checker, doc: dict, battle_map: BattleMap) -> list[UnitSpec]:
 
 
 # --- actions -----------------------------------------------------------------------------------
-def _steps(c: Checker, doc: dict, sides: dict[str, str], battle_map: BattleMap) -> list[Step]:
+def _steps(c: Checker, doc: dict[str, Any], sides: dict[str, str], battle_map: BattleMap) -> list[Step]:
     raw = doc.get("actions") or []
     if not isinstance(raw, list):
         c.problem("expected a list of actions", entry="situation", field="actions", node=doc,
@@ -743,7 +743,7 @@ def _odds_check(c: Checker, o: Any, entry: str, sides: dict[str, str]) -> OddsCh
                      _get(c, o, "facing", _facing, entry=entry), float(tol))
 
 
-def _event_specs(c: Checker, node: dict, key: str, entry: str) -> list[EventSpec]:
+def _event_specs(c: Checker, node: dict[str, Any], key: str, entry: str) -> list[EventSpec]:
     raw = node.get(key)
     if raw is None:
         return []

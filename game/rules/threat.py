@@ -27,13 +27,22 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, TypedDict, cast
 
 from .dice import LoadedDice
 from .errors import IllegalAction
 from .hexes import Hex
 from .odds import Odds
 from .state import DAMAGED, DISRUPTED, DefensiveFirePrompt, Phase, other_side
+
+if TYPE_CHECKING:                      # annotations only (the engine imports the rules)
+    from .actions import Action, Move, PassDefensiveFire
+    from .cards import UnitCard
+    from .dice import Dice
+    from .engine import Game
+    from .movement import Reach
+    from .state import GameState
+    from typing_extensions import Unpack   # typing.Unpack needs 3.11; only mypy reads it
 
 __all__ = ["Probe", "ThreatSource", "Threat", "DefensiveShot", "PathRisk", "VictoryTiming",
            "attack_modes", "hypothetical_odds", "best_attack", "threat_to", "path_risk",
@@ -49,7 +58,7 @@ except ImportError:                    # pragma: no cover - the abilities packag
 _FAR = 20
 
 
-def attack_modes(card) -> tuple[str, ...]:
+def attack_modes(card: UnitCard) -> tuple[str, ...]:
     """``"normal"`` and the attack modes (ability ids) ``card`` has."""
     return ("normal",) + tuple(m for m in _MODES if card.has(m))
 
@@ -70,12 +79,12 @@ class Probe:
     decision and reuse it: :meth:`placed` moves units for one question and puts
     them back."""
 
-    def __init__(self, game, reach_memo: dict | None = None) -> None:
+    def __init__(self, game: Game, reach_memo: dict[str, dict[Hex, Reach]] | None = None) -> None:
         """``reach_memo``: a dict the caller keeps while the position's units stay
         where they are, to share the movement searches between probes."""
         self.game = game.copy()
         self.state = self.game.state
-        self._reach: dict[str, dict] = reach_memo if reach_memo is not None else {}
+        self._reach: dict[str, dict[Hex, Reach]] = reach_memo if reach_memo is not None else {}
 
     @contextmanager
     def placed(self, uid: str, hex: Hex | None = None, facing: int | None = None,
@@ -98,7 +107,7 @@ class Probe:
             u.hex, u.facing, u.pending, u.carrier = old
             self.state.touch()
 
-    def reachable(self, uid: str) -> dict:
+    def reachable(self, uid: str) -> dict[Hex, Reach]:
         """Where ``uid`` may move from where it is in its side's next movement
         phase (the rules' own search, asked with the copy put in that phase),
         computed once per probe."""
@@ -128,11 +137,11 @@ class Probe:
         return self.game.odds(attacker, target, mode=mode, defensive=defensive, at_hex=at_hex)
 
 
-def _probe(game, probe: Probe | None) -> Probe:
+def _probe(game: Game, probe: Probe | None) -> Probe:
     return probe if probe is not None else Probe(game)
 
 
-def hypothetical_odds(game, attacker: str, target: str, *, from_hex: Hex | None = None,
+def hypothetical_odds(game: Game, attacker: str, target: str, *, from_hex: Hex | None = None,
                       attacker_facing: int | None = None, target_hex: Hex | None = None,
                       target_facing: int | None = None, mode: str = "normal",
                       defensive: bool = False, probe: Probe | None = None) -> Odds:
@@ -147,8 +156,17 @@ def hypothetical_odds(game, attacker: str, target: str, *, from_hex: Hex | None 
             return p.odds(attacker, target, mode, defensive=defensive)
 
 
-def best_attack(game, attacker: str, target: str, *, probe: Probe | None = None,
-                **where) -> tuple[str, Odds] | None:
+class Where(TypedDict, total=False):
+    """Where the units of :func:`best_attack` stand (as :func:`hypothetical_odds`)."""
+    from_hex: Hex | None
+    attacker_facing: int | None
+    target_hex: Hex | None
+    target_facing: int | None
+    defensive: bool
+
+
+def best_attack(game: Game, attacker: str, target: str, *, probe: Probe | None = None,
+                **where: Unpack[Where]) -> tuple[str, Odds] | None:
     """The attack mode (and its odds) with the best outcome for ``attacker``
     against ``target`` (``where``: as :func:`hypothetical_odds`), or None when no
     attack is allowed."""
@@ -244,7 +262,7 @@ def _combine(p: Probe, target: str, t_hex: Hex, t_facing: int | None,
     return dist
 
 
-def threat_to(game, uid: str, hex: Hex | None = None, facing: int | None = None, *,
+def threat_to(game: Game, uid: str, hex: Hex | None = None, facing: int | None = None, *,
               movers: bool = True, attackers: Iterable[str] | None = None,
               probe: Probe | None = None, combine: int | None = None) -> Threat:
     """Which enemy units could attack ``uid`` standing in ``hex`` facing
@@ -271,9 +289,12 @@ def threat_to(game, uid: str, hex: Hex | None = None, facing: int | None = None,
         for e in list(st.units.values()):
             if e.side == u.side or not e.on_map or (allowed is not None and e.uid not in allowed):
                 continue
+            eh = e.hex
+            if eh is None:                 # pragma: no cover - on the map means in a hex
+                continue
             here = None
-            d = e.hex.distance(h)
-            if d <= _FAR and (d == 0 or e.hex in seen):
+            d = eh.distance(h)
+            if d <= _FAR and (d == 0 or eh in seen):
                 here = best_attack(game, e.uid, uid, probe=p)
             there = None
             if movers and d > 0 and any(m != "normal" for m in attack_modes(e.card)):
@@ -283,7 +304,7 @@ def threat_to(game, uid: str, hex: Hex | None = None, facing: int | None = None,
             if there is not None and (here is None or severity(there[1]) > severity(here[1])):
                 sources.append(ThreatSource(e.uid, there[0], there[1], h, True))
             elif here is not None:
-                sources.append(ThreatSource(e.uid, here[0], here[1], e.hex, False))
+                sources.append(ThreatSource(e.uid, here[0], here[1], eh, False))
         sources.sort(key=lambda s: -severity(s.odds))
         dist = _combine(p, uid, h, f, sources if combine is None else sources[:combine], 0)
     return Threat(uid, h, facing, tuple(sources), *dist)
@@ -315,7 +336,7 @@ class PathRisk:
                    key=lambda s: s.odds.p_stopped, default=None)
 
 
-def _play(game, move, dice) -> tuple[object, list[DefensiveShot]]:
+def _play(game: Game, move: Action, dice: Dice) -> tuple[Game, list[DefensiveShot]]:
     """Apply ``move`` on a copy with ``dice``, holding every defensive shot and
     recording what each eligible firer could have done."""
     g = game.copy()
@@ -337,12 +358,13 @@ def _play(game, move, dice) -> tuple[object, list[DefensiveShot]]:
     return g, shots
 
 
-def _pass(g):
+def _pass(g: Game) -> PassDefensiveFire:
     from .actions import PassDefensiveFire
-    return PassDefensiveFire(g.state.to_act)
+    # a defensive-fire prompt is pending, so some side is to act
+    return PassDefensiveFire(cast(str, g.state.to_act))
 
 
-def path_risk(game, move) -> PathRisk:
+def path_risk(game: Game, move: Action) -> PathRisk:
     """Play ``move`` (a legal :class:`Move`) out on copies of the game: once with
     every movement roll succeeding (the defensive shots it offers on the way),
     and once per movement roll with that roll failing (where the unit ends)."""
@@ -360,14 +382,15 @@ def path_risk(game, move) -> PathRisk:
         miss *= 1.0 - v
     end = g.state.units[uid]
     p_ok = 1.0
-    fails = []
+    fails: list[tuple[Hex, int, float]] = []
     for i, r in enumerate(rolls):
         c = roll_chance(r.need)
         if c < 1.0:
             try:
                 gf, _ = _play(game, move, LoadedDice([6] * i + [1] + [6] * 64))
                 fu = gf.state.units[uid]
-                fails.append((fu.hex, fu.facing, p_ok * (1.0 - c)))
+                # a unit stopped by a failed movement roll stays on the map
+                fails.append((cast(Hex, fu.hex), fu.facing, p_ok * (1.0 - c)))
             except (IllegalAction, RuntimeError):   # pragma: no cover - dice ran out
                 fails.append((r.from_hex, game.state.units[uid].facing, p_ok * (1.0 - c)))
         p_ok *= c
@@ -392,7 +415,7 @@ class VictoryTiming:
         return self.turn >= self.control_from
 
 
-def victory_timing(state) -> VictoryTiming:
+def victory_timing(state: GameState) -> VictoryTiming:
     """When control of the objective and points decide (rulings 9-11)."""
     from .engine import LAST_TURN, STANDARD_VICTORY_TURN
     if state.scenario == "assault":
@@ -400,7 +423,7 @@ def victory_timing(state) -> VictoryTiming:
     return VictoryTiming("standard", STANDARD_VICTORY_TURN, LAST_TURN, state.turn)
 
 
-def counts_for_control(game, uid: str, hex: Hex, probe: Probe | None = None) -> bool:
+def counts_for_control(game: Game, uid: str, hex: Hex, probe: Probe | None = None) -> bool:
     """Whether ``uid`` standing in ``hex`` is near enough to the objective to count
     for its control (the rules' own control test, on a copy with only this unit)."""
     p = _probe(game, probe)

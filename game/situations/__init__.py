@@ -174,7 +174,7 @@ class Situation:
     first_player: str = "Axis"
     dice: list[int] | None = None               # loaded dice; None = seeded dice
     seed: int = 0
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     army: ArmyCheck | None = None               # an army-validation situation
 
 
@@ -322,33 +322,35 @@ def check_expect(game: Game, exp: Expect, events: list[Event]) -> list[str]:
         left = getattr(game.dice, "remaining", None)
         if left != exp.dice_left:
             out.append(f"dice left: expected {exp.dice_left}, got {left}")
-    for a, b, want in exp.sees:
+    for a, b, want_clear in exp.sees:
         ha, hb = st.units[a].hex, st.units[b].hex
-        got = ha is not None and hb is not None and st.battle_map.can_see(ha, hb)
-        if got != want:
+        clear = ha is not None and hb is not None and st.battle_map.can_see(ha, hb)
+        if clear != want_clear:
             blk = st.battle_map.los.blocker(ha, hb) if ha and hb else None
             why = f" (blocked by {hex_label(blk)})" if blk else ""
-            out.append(f"line of sight {a} -> {b}: expected {'clear' if want else 'blocked'}, "
-                       f"got {'clear' if got else 'blocked'}{why}")
-    for ha, hb, want in exp.los:
-        got = st.battle_map.can_see(ha, hb)
-        if got != want:
-            blk = st.battle_map.los.blocker(ha, hb)
+            out.append(f"line of sight {a} -> {b}: expected "
+                       f"{'clear' if want_clear else 'blocked'}, "
+                       f"got {'clear' if clear else 'blocked'}{why}")
+    for la, lb, want_clear in exp.los:
+        clear = st.battle_map.can_see(la, lb)
+        if clear != want_clear:
+            blk = st.battle_map.los.blocker(la, lb)
             why = f" (blocked by {hex_label(blk)})" if blk else ""
-            out.append(f"line of sight {hex_label(ha)} -> {hex_label(hb)}: expected "
-                       f"{'clear' if want else 'blocked'}, got "
-                       f"{'clear' if got else 'blocked'}{why}")
-    for chk in exp.attacks:
-        reason = why_not_attack(st, chk.attacker, chk.target, mode=chk.mode,
-                                defensive=chk.defensive)
-        if chk.allowed and reason is not None:
-            out.append(f"attack {chk.attacker} -> {chk.target}: expected allowed, refused: "
+            out.append(f"line of sight {hex_label(la)} -> {hex_label(lb)}: expected "
+                       f"{'clear' if want_clear else 'blocked'}, got "
+                       f"{'clear' if clear else 'blocked'}{why}")
+    for ack in exp.attacks:
+        reason = why_not_attack(st, ack.attacker, ack.target, mode=ack.mode,
+                                defensive=ack.defensive)
+        if ack.allowed and reason is not None:
+            out.append(f"attack {ack.attacker} -> {ack.target}: expected allowed, refused: "
                        f"{reason}")
-        elif not chk.allowed and reason is None:
-            out.append(f"attack {chk.attacker} -> {chk.target}: expected refused, but allowed")
-        elif not chk.allowed and chk.reason and chk.reason.lower() not in reason.lower():
-            out.append(f"attack {chk.attacker} -> {chk.target}: expected a reason containing "
-                       f"{chk.reason!r}, got {reason!r}")
+        elif not ack.allowed and reason is None:
+            out.append(f"attack {ack.attacker} -> {ack.target}: expected refused, but allowed")
+        elif (not ack.allowed and reason is not None and ack.reason
+              and ack.reason.lower() not in reason.lower()):
+            out.append(f"attack {ack.attacker} -> {ack.target}: expected a reason containing "
+                       f"{ack.reason!r}, got {reason!r}")
     for chk in exp.odds:
         try:
             o = attack_odds(st, chk.attacker, chk.target, mode=chk.mode,
@@ -372,12 +374,12 @@ def check_expect(game: Game, exp: Expect, events: list[Event]) -> list[str]:
 # --- formatting ------------------------------------------------------------------------------
 def _same(got: Any, want: Any) -> bool:
     if isinstance(got, Hex) or isinstance(want, Hex):
-        return got == want
+        return bool(got == want)
     if isinstance(got, (list, tuple)) and isinstance(want, (list, tuple)):
         return len(got) == len(want) and all(_same(a, b) for a, b in zip(got, want))
     if isinstance(got, bool) or isinstance(want, bool):
-        return got is want or got == want and type(got) is type(want)
-    return got == want
+        return bool(got is want or got == want and type(got) is type(want))
+    return bool(got == want)
 
 
 def _fmt(v: Any, key: str = "") -> str:
