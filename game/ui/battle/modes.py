@@ -26,6 +26,7 @@ from game.rules.events import (CountersFlipped, DisruptionRemoved, GameEnded, Ob
                                UnitDisrupted)
 from game.rules.hexes import DIRECTION_NAMES, Hex, direction_between, hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase
+from game.rules.queries import defensive_fire_options, plain_text, unit_options
 from game.ui import theme
 from game.ui.battle.panels import (Button, draw_odds_box, draw_roster, draw_tooltip, draw_unit_box,
                                    pct)
@@ -811,10 +812,14 @@ class DefensiveFireMode(Mode):
             self.choice = el[0]
         return self.choice
 
-    def odds(self, uid: str, at: Hex) -> Any:
-        p = self.prompt_obj
-        return self.scene.cached(("df", uid, p.mover, at),
-                                 lambda: self.game.odds(uid, p.mover, defensive=True, at_hex=at))
+    def options(self) -> dict[str, Any]:
+        """uid -> DefenderOptions: the rules' answer per defender and stage
+        (game.rules.queries.defensive_fire_options); never a hypothetical of our own."""
+        return self.scene.cached("df_options", lambda: {
+            o.uid: o for o in defensive_fire_options(self.game)})
+
+    def option(self, uid: str | None = None) -> Any:
+        return self.options().get(uid or self.current())
 
     def prompt(self) -> str:
         p = self.prompt_obj
@@ -822,27 +827,34 @@ class DefensiveFireMode(Mode):
         side = self.state.to_act
         where = f"leaving {hex_label(p.from_hex)}" if p.stage == "leave" else \
             f"entering {hex_label(p.to_hex)}"
-        return (f"{side_name(side)} player: defensive fire at {mover.name} {where}? "
+        text = (f"{side_name(side)} player: defensive fire at {mover.name} {where}? "
                 f"Choose the firing unit on the map or with Tab.")
+        o = self.option()
+        if o is not None and o.next is not None and not o.next.legal:
+            text += f" Next hex: {o.next.reason}."
+        return text
 
     def buttons(self) -> list[Button]:
-        p = self.prompt_obj
-        uid = self.current()
-        o = self.odds(uid, p.at_hex)
-        out = [Button("fire", f"Fire here ({pct(o.p_stopped)})", primary=True, hotkey="F")]
-        if p.stage == "leave":
-            o2 = self.odds(uid, p.to_hex)
-            out.append(Button("wait", f"Fire at the next hex ({pct(o2.p_stopped)})", hotkey="N"))
+        o = self.option()
+        here, nxt = o.here, o.next
+        out = [Button("fire", f"Fire here ({pct(here.p_stopped)})" if here.legal
+                      else "Fire here: not possible", primary=here.legal, hotkey="F",
+                      enabled=here.legal, tip=here.reason or "")]
+        if nxt is not None:
+            out.append(Button("wait", f"Fire at the next hex ({pct(nxt.p_stopped)})" if nxt.legal
+                              else f"Next hex: {nxt.reason}", hotkey="N", enabled=nxt.legal,
+                              tip=nxt.reason or ""))
         out.append(Button("hold", "Hold fire", hotkey="H"))
         return out
 
     def on_button(self, key: str) -> None:
         p = self.prompt_obj
         side = self.state.to_act
-        if key == "fire":
-            self.scene.send(DefensiveFire(side, self.current()))
-        elif key == "wait":
-            self.scene.send(PassDefensiveFire(side))
+        o = self.option()
+        if key == "fire" and o.here.legal:
+            self.scene.send(o.here.action)
+        elif key == "wait" and o.next is not None and o.next.legal:
+            self.scene.send(o.next.action)
         elif key == "hold":
             self.scene.hold_fire = (p.mover, p.to_hex)
             self.scene.send(PassDefensiveFire(side))
@@ -850,9 +862,11 @@ class DefensiveFireMode(Mode):
     def on_key(self, key, mod) -> bool:
         keys = {pygame.K_f: "fire", pygame.K_n: "wait", pygame.K_h: "hold"}
         if key in keys:
-            if keys[key] == "wait" and self.prompt_obj.stage != "leave":
-                return True
-            self.on_button(keys[key])
+            b = self.scene.buttons.get(keys[key])
+            if b is not None and not b.enabled:
+                self.scene.note(b.tip or "not possible now")
+            elif b is not None or keys[key] == "hold":
+                self.on_button(keys[key])
             return True
         if key == pygame.K_TAB:
             el = self.eligible()
@@ -888,15 +902,14 @@ class DefensiveFireMode(Mode):
         firer = st.units[cur]
         draw_los_line(surface, lay, firer.hex, p.at_hex, SELECT_RING)
 
-    def rows(self) -> list[tuple[str, str, float, float | None]]:
-        """Every eligible unit with its chance to stop the mover here and at the next hex."""
-        p = self.prompt_obj
-        st = self.state
+    def rows(self) -> list[tuple[str, str, str, str | None]]:
+        """Every eligible unit with its chance to stop the mover here and at the next
+        hex, or why it can't fire there (the rules' answer)."""
         out = []
-        for uid in self.eligible():
-            here = self.odds(uid, p.at_hex).p_stopped
-            nxt = self.odds(uid, p.to_hex).p_stopped if p.stage == "leave" else None
-            out.append((uid, st.units[uid].name, here, nxt))
+        for uid, o in self.options().items():
+            here = pct(o.here.p_stopped) if o.here.legal else "-"
+            nxt = None if o.next is None else (pct(o.next.p_stopped) if o.next.legal else "-")
+            out.append((uid, o.name, here, nxt))
         return out
 
     def draw_side(self, surface, rect) -> bool:
@@ -910,7 +923,12 @@ class DefensiveFireMode(Mode):
             img = pygame.Surface(rect.size)
             img.fill(theme.BG)
             rows = self.rows()
-            box = pygame.Rect(0, 0, rect.w, min(rect.h, 54 + 22 * len(rows)))
+            why = {uid: " - ".join(x for x in (
+                None if o.here.legal else f"here: {o.here.reason}",
+                None if o.next is None or o.next.legal else f"next hex: {o.next.reason}") if x)
+                for uid, o in self.options().items()}
+            n_why = sum(1 for v in why.values() if v)
+            box = pygame.Rect(0, 0, rect.w, min(rect.h, 54 + 22 * len(rows) + 19 * n_why))
             draw_panel(img, box, theme.BG_DARK)
             pygame.draw.rect(img, theme.ACCENT, box, 1, border_radius=8)
             draw_text(img, "Defensive fire: chance to stop the mover", (10, 6), 18,
@@ -925,9 +943,13 @@ class DefensiveFireMode(Mode):
                 col = SELECT_RING if uid == cur else theme.TEXT
                 draw_text(img, fit(name, theme.font(17, uid == cur), box.w - 150), (10, y), 17,
                           col, bold=uid == cur)
-                txt = pct(here) + (f"   /   {pct(nxt)}" if nxt is not None else "")
+                txt = here + (f"   /   {nxt}" if nxt is not None else "")
                 draw_text(img, txt, (box.right - 10, y), 17, col, anchor="topright")
                 y += 22
+                if why.get(uid) and y + 18 <= box.bottom:
+                    draw_text(img, fit(why[uid], theme.font(15), box.w - 30), (20, y - 2), 15,
+                              theme.WARN)
+                    y += 19
             rest = pygame.Rect(0, box.bottom + 6, rect.w, rect.h - box.bottom - 6)
             firer = self.state.units[cur]
             if rest.h >= 330:              # room for the whole stat card

@@ -72,6 +72,7 @@ class Button:
     enabled: bool = True
     primary: bool = False
     hotkey: str = ""            # shown on the button ("E", "Enter")
+    tip: str = ""               # shown while the mouse is over it (why it is disabled...)
 
     def draw(self, surface: pygame.Surface, hover: bool) -> None:
         if not self.enabled:

@@ -562,6 +562,10 @@ class BattleScene(Scene):
             self._prompt_img = img
         surface.blit(self._prompt_img, r.topleft)
         draw_buttons(surface, list(self.buttons.values()), self.mouse)
+        for b in self.buttons.values():
+            if b.tip and b.rect.collidepoint(self.mouse):
+                draw_tooltip(surface, (b.rect.x, b.rect.y - 30), [b.tip], self.map_rect,
+                             theme.WARN if not b.enabled else theme.TEXT)
 
     def shown_state(self) -> Any:
         """What the side panel's header shows: the state, or while the casualty phase
