@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import combat
+from . import combat, movement
 from .actions import (Action, Attack, DefensiveFire, EndPhase, Move, PassDefensiveFire)
 from .hexes import Hex, hex_label
 from .movement import move_problem
@@ -152,6 +152,8 @@ class UnitOptions:
     ability: str | None = None         # the ability's printed name when ``extra``
     reason: str | None = None          # why it can do nothing now (player-readable)
     summary: str = ""
+    reach: dict = field(default_factory=dict)        # Hex -> movement.Reach for its moves
+
 
     @property
     def actions(self) -> tuple:
@@ -247,5 +249,9 @@ def unit_options(game: Any, uid: str, legal: list[Action] | None = None) -> Unit
             if reason is None:
                 reason = f"{name} can't act now"
         summary = f"{reason}. Pick another unit or end the phase."
+    reach: dict = {}
+    if moves:
+        full = movement.reachable(st, uid) if u.acted else game.reachable(uid)
+        reach = {h: r for h, r in full.items() if h in moves or not r.stops}
     return UnitOptions(uid, name, mine, u.acted, moves, tuple(turns), tuple(attacks),
-                       tuple(others), extra, ability, reason, summary)
+                       tuple(others), extra, ability, reason, summary, reach)

@@ -54,3 +54,35 @@ def test_fixed_howitzer_prompt_does_not_crash_and_says_why_next_hex_is_refused(a
     assert "front arc" in scene.notice[0]
     press(app, "fire")
     assert gun.fired_defensively
+
+
+def test_double_shot_second_attack_is_offered_on_the_bar_and_by_a_click(app):
+    """Double Shot: after the first attack the bar offers the second (what legal_actions
+    holds), and a click on the ringed enemy makes it (ruling 7: within one activation)."""
+    g = position(rect_map(12, 11), phase=Phase.ASSAULT_FIRST, dice=LoadedDice([1] * 80))
+    mg = g.add_unit(card("MG-42", speed=1, abilities=(Ability("double_shot", None, "Double Shot",
+                                                              "two attacks"),)), "Axis", F)
+    t = g.add_unit(rifles("United States", name="GIs"), "Allies", at(7, 5))
+    scene = start(app, g)
+    click(app, token(scene, mg.uid))
+    click(app, token(scene, t.uid))
+    assert mg.acted and len([a for a in g.history if isinstance(a, Attack)]) == 1
+    step(app, 2)
+    assert scene.selected == mg.uid
+    text = scene.mode.prompt()
+    assert "one more attack (Double Shot)" in text and "has acted" not in text
+    assert t.uid in scene.mode.attack_options()
+    click(app, token(scene, t.uid))
+    assert len([a for a in g.history if isinstance(a, Attack)]) == 2
+
+
+def test_selecting_a_disrupted_unit_says_why_it_cannot_move(app):
+    """Rulebook: a disrupted unit can't move; the bar says so as soon as it is picked."""
+    g = position(rect_map(12, 11))
+    r = g.add_unit(rifles(name="Grenadiers"), "Axis", F)
+    r.disrupted = True
+    g.add_unit(rifles("United States"), "Allies", at(10, 5))
+    scene = start(app, g)
+    click(app, token(scene, r.uid))
+    assert scene.selected == r.uid
+    assert "disrupted" in scene.mode.prompt()

@@ -464,11 +464,21 @@ class PlayMode(Mode):
             out.setdefault(getattr(a, "uid", None), []).append(a)
         return out
 
+    def options(self, uid: str | None = None) -> Any:
+        """What the unit may still do (game.rules.queries.unit_options), extra actions
+        of its abilities included: the bar, the highlights and the rings show this."""
+        uid = uid or self.scene.selected
+        if uid is None or uid not in self.state.units:
+            return None
+        return self.scene.cached(("options", uid),
+                                 lambda: unit_options(self.game, uid, self.scene.legal()))
+
     def reach(self) -> dict:
         u = self.my_unit()
-        if u is None or u.acted:
+        if u is None:
             return {}
-        return self.game.reachable(u.uid)
+        o = self.options(u.uid)
+        return o.reach if o is not None else {}
 
     def attack_options(self) -> dict[str, list[Any]]:
         """target uid -> [TargetInfo...] for the selected unit's legal attacks."""
@@ -505,11 +515,7 @@ class PlayMode(Mode):
         who = side_name(self.side)
         if u is None:
             return f"{who} {phase}: click one of your units."
-        if u.acted:
-            return f"{u.name} has acted this phase. Pick another unit or end the phase."
-        if phase == "movement":
-            return f"{u.name}: click a shaded hex to move (hover to see the path and rolls)."
-        return f"{u.name}: click a ringed enemy to attack (hover for the odds), or a shaded hex to move."
+        return self.options(u.uid).summary
 
     def buttons(self) -> list[Button]:
         return self.scene.cached(("play_buttons", self.scene.selected), self._buttons)
@@ -602,7 +608,8 @@ class PlayMode(Mode):
             self.take_back()
             return True
         if key == pygame.K_TAB:
-            mine = [u.uid for u in self.state.live_units(self.side) if not u.acted and not u.boarded]
+            mine = [u.uid for u in self.state.live_units(self.side)
+                    if self.unit_actions(u.uid)]
             if mine:
                 cur = self.scene.selected
                 i = (mine.index(cur) + 1) % len(mine) if cur in mine else 0

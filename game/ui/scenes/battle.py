@@ -532,8 +532,9 @@ class BattleScene(Scene):
         if self.los_from is not None:
             self._draw_los(surface)
         active = self.state.active_side
+        can_act = self.cached("can_act", lambda: {getattr(a, "uid", None) for a in self.legal()})
         self.view.draw_units(surface, self.state, selected=self.selected, moving=moving,
-                             dim=lambda u: u.acted and u.side == active)
+                             dim=lambda u: u.acted and u.side == active and u.uid not in can_act)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         r = self.prompt_rect
