@@ -65,6 +65,7 @@ class App:
         self.scene: Scene | None = None
         self.running = False
         self.frames = 0
+        self.crashes: list[Exception] = []     # errors shown in the crash dialog this run
         self.rng = random.Random()              # cosmetic randomness only (die shown in setup)
 
     # --- window ------------------------------------------------------------------------
@@ -171,20 +172,35 @@ class App:
             self.clock.tick()
             dt = 1.0 / FPS
         evs = list(pygame.event.get()) if events is None else list(events)
-        for ev in evs:
-            self._handle(ev)
-            if not self.running and self.scene is None:
-                return
         scene = self.scene
-        if scene is None:
+        try:
+            for ev in evs:
+                self._handle(ev)
+                if not self.running and self.scene is None:
+                    return
+            scene = self.scene
+            if scene is None:
+                return
+            self.ui.update(dt)
+            scene.update(dt)
+            scene.draw(self.screen)
+        except Exception as exc:       # noqa: BLE001 - shown, logged and saved, never hidden
+            self.crashed(exc, scene)
             return
-        self.ui.update(dt)
-        scene.update(dt)
-        scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
         pygame.display.flip()
         self.frames += 1
         self._follow(scene)
+
+    def crashed(self, exc: Exception, scene: Scene | None) -> None:
+        """A scene raised: under tests and HEXFRONT_DEBUG=1 re-raise; otherwise save the
+        battle, write the crash log and show the crash dialog (game.ui.crash)."""
+        from game.ui.crash import CrashScene, debug_mode, report_crash
+        if debug_mode() or isinstance(scene, CrashScene):
+            raise exc
+        self.crashes.append(exc)
+        report = report_crash(exc, scene)
+        self.switch(CrashScene(self, report))
 
     def _follow(self, scene: Scene) -> None:
         if scene.quit:

@@ -86,3 +86,82 @@ def test_selecting_a_disrupted_unit_says_why_it_cannot_move(app):
     click(app, token(scene, r.uid))
     assert scene.selected == r.uid
     assert "disrupted" in scene.mode.prompt()
+
+
+# --- no exception closes the window -------------------------------------------------------------
+def _hotseat(app):
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.battle_setup import make_setup
+    scene = BattleScene(app, make_setup(config=2, seed=5))
+    app.switch(scene)
+    step(app, 2)
+    return scene
+
+
+def test_an_error_in_the_battle_screen_shows_the_crash_dialog_and_writes_the_log(
+        app, monkeypatch, tmp_path):
+    """Issue 11 blocker: the window stays open, the battle is saved as crash-*.json,
+    the traceback goes to crashes/crash-*.log; Continue resumes from the last autosave."""
+    from game.ui.crash import CrashScene
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.settings import data_dir
+    scene = _hotseat(app)
+    scene.autosave()
+    monkeypatch.setenv("HEXFRONT_DEBUG", "0")
+
+    def boom(self, surface):
+        raise RuntimeError("boom in the prompt bar")
+    monkeypatch.setattr(BattleScene, "_draw_prompt", boom)
+    step(app, 1)
+    crash = app.scene
+    assert isinstance(crash, CrashScene) and app.crashes
+    logs = list((data_dir() / "crashes").glob("crash-*.log"))
+    assert len(logs) == 1
+    text = logs[0].read_text()
+    assert "RuntimeError: boom in the prompt bar" in text and "Traceback" in text
+    assert crash.report.save is not None and crash.report.save.is_file()
+    assert crash.report.save.name.startswith("crash-") and crash.report.save.suffix == ".json"
+    assert any("saved as crash-" in line for line in crash.lines())
+    monkeypatch.undo()
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
+    step(app, 1)
+    press(app, "continue")
+    assert isinstance(app.scene, BattleScene) and app.scene is not scene
+
+
+def test_crash_dialog_main_menu(app, monkeypatch):
+    from game.ui.crash import CrashScene
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.menu import MenuScene
+    _hotseat(app)
+    monkeypatch.setenv("HEXFRONT_DEBUG", "0")
+    monkeypatch.setattr(BattleScene, "update", lambda self, dt: 1 / 0)
+    step(app, 1)
+    assert isinstance(app.scene, CrashScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_under_tests_an_error_is_re_raised(app, monkeypatch):
+    from game.ui.scenes.battle import BattleScene
+    _hotseat(app)
+    monkeypatch.setattr(BattleScene, "update", lambda self, dt: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        step(app, 1)
+
+
+def test_an_ai_error_is_an_error_not_random_play(app, monkeypatch):
+    """The demo must not fall back to random play when the AI fails."""
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.battle_setup import make_setup
+    setup = make_setup(config=2, seed=5)
+    setup.demo_frames = 100
+    scene = BattleScene(app, setup)
+    app.switch(scene)
+
+    class Broken:
+        def choose(self, game):
+            raise KeyError("the AI's bug")
+    scene.demo.ai = {"Axis": Broken(), "Allies": Broken()}
+    with pytest.raises(KeyError):
+        step(app, 120)
