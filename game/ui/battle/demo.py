@@ -107,6 +107,8 @@ class DemoPlayer:
         if self.wait > 0 or sc.anim.busy:
             return
         mode = sc.mode
+        if getattr(mode, "pauses_ai", False):      # the in-battle menu is open
+            return
         if not self.everything and (mode.name in ("casualty", "game_over") or
                                     sc.game.state.to_act not in self.sides):
             return

@@ -36,7 +36,7 @@ from game.ui.widgets import draw_panel, draw_text, fit, wrap
 
 __all__ = ["Mode", "OrderMode", "EndMode", "ObjectiveMode", "DeployMode", "PlayMode",
            "DefensiveFireMode", "DismountMode", "GameOverMode", "FacingMode", "ConfirmMode",
-           "ChoiceMode", "CasualtyMode", "mode_for"]
+           "ChoiceMode", "CasualtyMode", "BattleMenuMode", "mode_for"]
 
 REACH_FILL = (70, 150, 230, 92)
 PASS_FILL = (70, 150, 230, 40)
@@ -1121,6 +1121,103 @@ class FacingMode(Mode):
             pygame.draw.polygon(surface, (30, 30, 30), [tip, left, right], 1)
 
 
+KEY_HELP = (("click a unit, then a shaded hex", "move (hover for the path and rolls)"),
+            ("click a ringed enemy", "attack (hover for the exact odds)"),
+            ("right-click or hold on a unit", "its whole stat card"),
+            ("T", "turn in place (a Vehicle's whole move)"),
+            ("F / N / H", "defensive fire: here / at the next hex / hold"),
+            ("hold L", "line of sight and range bands"),
+            ("G", "terrain legend on or off"),
+            ("wheel, + / -; drag, arrows; Home", "zoom; pan; reset the view"),
+            ("E or Enter", "end the phase (asks first)"),
+            ("Tab", "next unit that can act"),
+            ("Ctrl+Z / U", "take back a dice-free move / all of this phase"),
+            ("Ctrl+S", "save"),
+            ("Esc", "this menu"))
+
+
+class BattleMenuMode(Mode):
+    """Esc: the in-battle menu (Resume, Save, Load, Settings, Rules keys, Leave to menu).
+    The game (and a solo AI) waits while it is open."""
+
+    name = "menu"
+    modal = True
+    pauses_ai = True
+    ITEMS = (("resume", "Resume"), ("save", "Save"), ("load", "Load"), ("settings", "Settings"),
+             ("keys", "Rules keys"), ("leave", "Leave to menu"))
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.show_keys = False
+
+    def prompt(self) -> str:
+        return "Battle menu: the battle waits until you resume (Esc)."
+
+    def panel(self) -> pygame.Rect:
+        v = self.scene.view_rect
+        w = min(v.w - 20, 620 if self.show_keys else 300)
+        h = min(v.h - 20, 470 if self.show_keys else 62 + 48 * len(self.ITEMS))
+        r = pygame.Rect(0, 0, w, h)
+        r.center = v.center
+        return r
+
+    def buttons(self) -> list[Button]:
+        return [Button(k, t, primary=k == "resume", hotkey="Esc" if k == "resume" else "")
+                for k, t in self.ITEMS]
+
+    def place_buttons(self, buttons: list[Button]) -> None:
+        r = self.panel()
+        bw = 260 if not self.show_keys else 180
+        for i, b in enumerate(buttons):
+            b.rect = pygame.Rect(r.x + 20, r.y + 52 + 48 * i, min(bw, r.w - 40), 40)
+
+    def on_button(self, key: str) -> None:
+        sc = self.scene
+        if key == "resume":
+            sc.pop(self)
+        elif key == "save":
+            sc.save()
+        elif key == "load":
+            sc.open_load()
+        elif key == "settings":
+            sc.open_settings()
+        elif key == "keys":
+            self.show_keys = not self.show_keys
+        elif key == "leave":
+            sc.pop(self)
+            sc.push(ConfirmMode(sc, "Leave the battle and go back to the main menu? "
+                                    "(It is autosaved; Load continues it.)",
+                                sc.to_menu, yes="Leave", no="Stay"))
+
+    def on_key(self, key, mod) -> bool:
+        if key == pygame.K_ESCAPE:
+            self.scene.pop(self)
+        return True               # the battle behind waits
+
+    def on_click(self, pos, button) -> bool:
+        return True
+
+    def draw_over(self, surface) -> None:
+        r = self.panel()
+        shade = pygame.Surface(self.scene.view_rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, self.scene.view_rect.topleft)
+        draw_panel(surface, r, theme.BG_DARK, theme.ACCENT)
+        draw_text(surface, "Battle menu", (r.x + 20, r.y + 12), 26, theme.ACCENT, bold=True)
+        if self.show_keys:
+            x = r.x + 220
+            y = r.y + 52
+            f = theme.font(16)
+            for k, what in KEY_HELP:
+                if y + 30 > r.bottom:
+                    break
+                draw_text(surface, fit(k, theme.font(16, True), r.right - x - 14), (x, y), 16,
+                          theme.TEXT, bold=True)
+                draw_text(surface, fit(what, f, r.right - x - 24), (x + 10, y + 16), 15,
+                          theme.TEXT_DIM)
+                y += 32
+
+
 class ConfirmMode(Mode):
     name = "confirm"
     modal = True
@@ -1329,7 +1426,7 @@ class CasualtyMode(Mode):
         if key == pygame.K_SPACE:
             self.on_button("next" if not self.done else "continue")
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.on_button("continue")
             return True
         return False

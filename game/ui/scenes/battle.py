@@ -27,7 +27,7 @@ from game.rules.hexes import hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, Phase
 from game.ui import theme
 from game.ui.battle.anim import Animator
-from game.ui.battle.modes import CasualtyMode, ConfirmMode, Mode, mode_for
+from game.ui.battle.modes import BattleMenuMode, CasualtyMode, ConfirmMode, Mode, mode_for
 from game.ui.battle.panels import (SIDE_COLOURS, Button, CachedLog, draw_buttons, draw_side_header,
                                    draw_tooltip, draw_unit_box, layout_buttons)
 from game.ui.battle.view import MapView, region_layer
@@ -309,6 +309,22 @@ class BattleScene(Scene):
         except Exception as exc:
             self.logp.add(f"Autosave failed: {exc}", theme.WARN)
 
+    # --- the in-battle menu's places --------------------------------------------------------------
+    def open_settings(self) -> None:
+        from game.ui.scenes.settings_scene import SettingsScene
+        self.next_scene = SettingsScene(self.app, back=self)
+
+    def open_load(self) -> None:
+        from game.ui.scenes.load import LoadScene
+        self.autosave()
+        self.next_scene = LoadScene(self.app, back=self)
+
+    def enter(self) -> None:
+        if self.panel_rect.right != self.app.size[0] or self.panel_rect.h != self.app.size[1]:
+            self._build(self.app.size)      # back from the settings at another size
+        self._frame_key = None
+        self._panel = None
+
     # --- leaving ----------------------------------------------------------------------------------
     def show_victory(self) -> None:
         from game.ui.scenes.victory import VictoryScene
@@ -410,16 +426,17 @@ class BattleScene(Scene):
         if key == pygame.K_u and not self.ai_turn and self.demo is None and not self.stack:
             self.undo_all()
             return
-        if not self.ai_turn and self.mode.on_key(key, mod):
+        if (not self.ai_turn or self.mode.modal) and self.mode.on_key(key, mod):
             return
         if key == pygame.K_ESCAPE:
-            if self.stack:
+            # one press opens the in-battle menu, in every state of the battle screen
+            # (a stacked question - a facing, a confirm, a choice - is cancelled instead)
+            if isinstance(self.mode, BattleMenuMode):
+                self.pop(self.mode)
+            elif self.stack and self.mode.name in ("facing", "confirm", "choice"):
                 self.stack.pop()
-            elif self.selected is not None:
-                self.selected = None
             else:
-                self.push(ConfirmMode(self, "Leave the battle and go back to the main menu?",
-                                      self.to_menu, yes="Leave", no="Stay"))
+                self.push(BattleMenuMode(self))
             return
         pans = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0),
                 pygame.K_UP: (0, PAN_STEP), pygame.K_DOWN: (0, -PAN_STEP)}
@@ -490,6 +507,9 @@ class BattleScene(Scene):
         area = pygame.Rect(self.prompt_rect.x + 12, self.prompt_rect.bottom - 46,
                            self.prompt_rect.w - 24, 40)
         layout_buttons(buttons, area, align="right")
+        place = getattr(self.mode, "place_buttons", None)
+        if place is not None:
+            place(buttons)
         self.buttons = {b.key: b for b in buttons}
 
     def draw(self, surface: pygame.Surface) -> None:
