@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.saves_kit import play, played
+from tests.saves_kit import play, played, resealed
 from game import saves
 from game.rules.actions import EndPhase
 from game.rules.events import DiceRolled
@@ -106,11 +106,11 @@ def test_a_broken_save_can_still_be_watched_up_to_the_problem(save_path, tmp_pat
     data = json.loads(Path(save_path).read_text())
     data["state_hash"] = "f" * 64
     p = tmp_path / "mismatch.json"
-    p.write_text(json.dumps(data))
+    p.write_text(json.dumps(resealed(data)))
     r = saves.Replay.open(p)
     assert "different position" in r.problem and r.last == len(data["actions"])
     data["actions"].insert(5, {"type": "EndPhase", "side": "Allies"})
-    p.write_text(json.dumps(data))
+    p.write_text(json.dumps(resealed(data)))
     r = saves.Replay.open(p)
     assert "entry 'action 6'" in r.problem and r.last == 5
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.saves_kit import new, play, played
+from tests.saves_kit import new, play, played, resealed
 from game import saves
 from game.rules.errors import DataError
 
@@ -75,7 +75,7 @@ def test_the_file_is_readable_json(game, tmp_path):
 def _edit(src, dst, change):
     data = json.loads(src.read_text(encoding="utf-8"))
     change(data)
-    dst.write_text(json.dumps(data), encoding="utf-8")
+    dst.write_text(json.dumps(resealed(data)), encoding="utf-8")
     return dst
 
 
@@ -108,7 +108,7 @@ def test_an_action_the_rules_refuse_names_the_action(game, tmp_path):
     assert "entry 'action 2'" in str(e.value) and "rules refuse" in str(e.value)
 
 
-@pytest.mark.parametrize("version,words", [(2, "newer Hexfront"), (0, "unknown"),
+@pytest.mark.parametrize("version,words", [(3, "newer Hexfront"), (0, "unknown"),
                                            ("1", "whole number")])
 def test_other_versions_are_refused(game, tmp_path, version, words):
     p = saves.save_game(game, tmp_path / "g.json")
@@ -231,3 +231,90 @@ def test_crash_detection_does_not_offer_a_finished_game(data_dir):
     assert g.over
     saves.autosave(g)
     assert saves.begin_session() is None
+
+
+def test_autosaves_are_kept_per_battle_so_one_game_never_pushes_out_another(data_dir):
+    first, second = new(9), new(10)
+    for _ in range(7):
+        for g in (first, second):
+            play(g, 4, seed=len(g.history))
+            saves.autosave(g)
+            time.sleep(0.002)
+            # never more than the limit, not even for a moment between write and clean-up
+            per = {}
+            for p in saves.list_autosaves():
+                per.setdefault(p.name.split("-")[1], []).append(p)
+            assert all(len(v) <= saves.AUTOSAVE_KEEP for v in per.values())
+    ids = {saves.battle_id_of(first), saves.battle_id_of(second)}
+    assert len(ids) == 2
+    infos = [i for i in saves.list_saves() if i.autosave]
+    assert {i.battle_id for i in infos} == ids
+    for bid in ids:
+        assert sum(i.battle_id == bid for i in infos) == saves.AUTOSAVE_KEEP
+
+
+def test_the_overall_autosave_cap_holds(data_dir):
+    games = [new(20 + k) for k in range(saves.AUTOSAVE_TOTAL // saves.AUTOSAVE_KEEP + 2)]
+    for g in games:
+        for _ in range(saves.AUTOSAVE_KEEP):
+            play(g, 2, seed=len(g.history))
+            saves.autosave(g)
+            assert len(saves.list_autosaves()) <= saves.AUTOSAVE_TOTAL
+    assert len(saves.list_autosaves()) == saves.AUTOSAVE_TOTAL
+    newest = saves.list_saves()[0]
+    assert newest.battle_id == saves.battle_id_of(games[-1])
+
+
+def test_a_loaded_game_keeps_its_battle_id(tmp_path):
+    g = played(30, seed=4)
+    p = saves.save_game(g, tmp_path / "a.json")
+    back = saves.load_game(p)
+    assert saves.battle_id_of(back) == saves.battle_id_of(g)
+    assert saves.autosave(back).name.startswith(f"autosave-{saves.battle_id_of(g)}-")
+
+
+def test_list_saves_describes_each_save_in_words_newest_first(data_dir, tmp_path):
+    g = played(60, seed=7)
+    older = saves.save_game(g, data_dir / "saves" / "older.json")
+    time.sleep(1.1)                        # "saved" has whole seconds
+    play(g, 10, seed=2)
+    newer = saves.save_game(g, data_dir / "saves" / "newer.json")
+    auto = saves.autosave(g)
+    (data_dir / "saves" / "junk.json").write_text("{ this is not json")
+    infos = saves.list_saves()
+    by = {i.path.name: i for i in infos}
+    good = [i for i in infos if i.problem is None]
+    assert [i.path for i in good[:2]] in ([newer, auto], [auto, newer])
+    info = by["newer.json"]
+    assert info.scenario == "Standard" and info.configuration == "1: Half and Half"
+    assert info.sides == "Axis (Germany) vs Allies (United States)"
+    assert info.turn == g.state.turn and info.phase == g.state.phase.title
+    assert info.battle_id == saves.battle_id_of(g) and not info.autosave and info.problem is None
+    assert by[auto.name].autosave and by[auto.name].problem is None
+    assert by["older.json"].saved_at < info.saved_at
+    assert by["junk.json"].problem and "damaged" in by["junk.json"].problem
+    assert "axis-" not in repr([i.sides for i in infos])
+    assert older in [i.path for i in infos]
+
+
+def test_list_saves_reads_only_the_header_and_falls_back_for_old_saves(data_dir):
+    import shutil
+    from pathlib import Path
+    folder = data_dir / "saves"
+    folder.mkdir(parents=True)
+    old = Path(__file__).parent / "bad_input" / "_good_save.json"       # format 1: no summary
+    shutil.copy(old, folder / "old.json")
+    g = played(80, seed=3)
+    p = saves.save_game(g, folder / "cut.json")
+    text = p.read_text()
+    p.write_text(text[: len(text) * 2 // 3])                        # cut off mid-actions
+    infos = {i.path.name: i for i in saves.list_saves()}
+    o = infos["old.json"]
+    assert o.sides == "Axis (Germany) vs Allies (United States)"
+    assert o.configuration == "1: Half and Half" and o.phase == "First player's deployment"
+    assert o.battle_id == "seed-21" and o.problem is None
+    assert "cut off" in infos["cut.json"].problem
+    t0 = time.perf_counter()
+    for _ in range(20):
+        saves.list_saves()
+    assert time.perf_counter() - t0 < 2.0

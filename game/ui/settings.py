@@ -13,31 +13,19 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+# the folders and the bounded reading/atomic writing live outside the UI (game.saves.paths,
+# game.data.bounded), shared with the saves
+from game.data.bounded import read_json, write_text_atomic
+from game.rules.errors import DataError
+from game.saves.paths import APP_NAME, config_dir, data_dir
+
 __all__ = ["Settings", "config_dir", "data_dir", "settings_path",
            "ANIMATION_SPEEDS", "WINDOW_SIZES", "MIN_WINDOW"]
 
-APP_NAME = "hexfront"
 MIN_WINDOW = (960, 640)
 WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (1024, 700))
 # name -> multiplier on animation durations (0 = no animation at all)
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
-
-
-def config_dir() -> Path:
-    env = os.environ.get("HEXFRONT_CONFIG_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-
-
-def data_dir() -> Path:
-    """Where saved armies and games go (next to the settings when overridden)."""
-    env = os.environ.get("HEXFRONT_DATA_DIR") or os.environ.get("HEXFRONT_CONFIG_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def settings_path() -> Path:
@@ -90,13 +78,13 @@ class Settings:
     def load(cls, path: str | os.PathLike[str] | None = None) -> "Settings":
         p = Path(path) if path is not None else settings_path()
         try:
-            raw = p.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return cls()
-        except (OSError, UnicodeDecodeError) as exc:
-            return cls(problem=f"{p}: can't read the settings ({exc}); using defaults")
+            data = read_json(p, str(p), max_bytes=64 * 1024, what="settings file")
+        except DataError as exc:
+            if not p.exists():
+                return cls()
+            return cls(problem=f"{p}: damaged settings ({exc.detail}); using defaults")
         try:
-            return cls.from_dict(json.loads(raw))
+            return cls.from_dict(data)
         except (ValueError, TypeError) as exc:
             return cls(problem=f"{p}: damaged settings ({exc}); using defaults")
 
@@ -104,10 +92,7 @@ class Settings:
         """Write the settings; returns an error sentence instead of raising."""
         p = Path(path) if path is not None else settings_path()
         try:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            tmp = p.with_suffix(".json.tmp")
-            tmp.write_text(json.dumps(self.cleaned().to_dict(), indent=2), encoding="utf-8")
-            tmp.replace(p)
+            write_text_atomic(p, json.dumps(self.cleaned().to_dict(), indent=2))
         except OSError as exc:
             return f"could not save the settings to {p}: {exc.strerror or exc}"
         return None
