@@ -165,3 +165,50 @@ def test_an_ai_error_is_an_error_not_random_play(app, monkeypatch):
     scene.demo.ai = {"Axis": Broken(), "Allies": Broken()}
     with pytest.raises(KeyError):
         step(app, 120)
+
+
+# --- Esc ------------------------------------------------------------------------------------
+def test_esc_opens_the_battle_menu_in_deployment_play_and_defensive_fire(app):
+    """Issue 11: one press of Esc opens the in-battle menu in every state of the screen."""
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.battle_setup import make_setup
+    scene = BattleScene(app, make_setup(config=2, seed=5))
+    app.switch(scene)
+    step(app, 2)
+    while not scene.game.state.phase.is_deploy:        # coin flip, ends
+        b = scene.buttons
+        press(app, next(iter(k for k in ("first", "left") if k in b)))
+    assert scene.mode.name == "deploy"
+    key(app, pygame.K_ESCAPE)
+    assert scene.mode.name == "menu"
+    assert set(scene.buttons) == {"resume", "save", "load", "settings", "keys", "leave"}
+    before = scene.game.state_hash()
+    key(app, pygame.K_RETURN)                           # the battle behind waits
+    assert scene.game.state_hash() == before and scene.mode.name == "menu"
+    press(app, "keys")
+    assert scene.mode.show_keys
+    key(app, pygame.K_ESCAPE)
+    assert scene.mode.name == "deploy"
+    g, mover, gun = _howitzer_prompt()
+    scene2 = start(app, g)
+    key(app, pygame.K_ESCAPE)
+    assert scene2.mode.name == "menu"
+    press(app, "resume")
+    assert scene2.mode.name == "defensive_fire"
+    key(app, pygame.K_ESCAPE)
+    press(app, "leave")
+    assert scene2.mode.name == "confirm"
+    press(app, "yes")
+    from game.ui.scenes.menu import MenuScene
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_battle_menu_settings_come_back_to_the_same_battle(app):
+    from game.ui.scenes.settings_scene import SettingsScene
+    g, mover, gun = _howitzer_prompt()
+    scene = start(app, g)
+    key(app, pygame.K_ESCAPE)
+    press(app, "settings")
+    assert isinstance(app.scene, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.game is g

@@ -909,15 +909,11 @@ class DefensiveFireMode(Mode):
         firer = st.units[cur]
         draw_los_line(surface, lay, firer.hex, p.at_hex, SELECT_RING)
 
-    def rows(self) -> list[tuple[str, str, str, str | None]]:
+    def rows(self) -> list[tuple[str, str, float | None, float | None]]:
         """Every eligible unit with its chance to stop the mover here and at the next
-        hex, or why it can't fire there (the rules' answer)."""
-        out = []
-        for uid, o in self.options().items():
-            here = pct(o.here.p_stopped) if o.here.legal else "-"
-            nxt = None if o.next is None else (pct(o.next.p_stopped) if o.next.legal else "-")
-            out.append((uid, o.name, here, nxt))
-        return out
+        hex (None where the rules refuse that shot: see options() for why)."""
+        return [(uid, o.name, o.here.p_stopped, None if o.next is None else o.next.p_stopped)
+                for uid, o in self.options().items()]
 
     def draw_side(self, surface, rect) -> bool:
         """The odds table at the top of the side panel's card area (never over the map:
@@ -950,7 +946,9 @@ class DefensiveFireMode(Mode):
                 col = SELECT_RING if uid == cur else theme.TEXT
                 draw_text(img, fit(name, theme.font(17, uid == cur), box.w - 150), (10, y), 17,
                           col, bold=uid == cur)
-                txt = here + (f"   /   {nxt}" if nxt is not None else "")
+                def cell(x):
+                    return "-" if x is None else pct(x)
+                txt = cell(here) + (f"   /   {cell(nxt)}" if p.stage == "leave" else "")
                 draw_text(img, txt, (box.right - 10, y), 17, col, anchor="topright")
                 y += 22
                 if why.get(uid) and y + 18 <= box.bottom:
