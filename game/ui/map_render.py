@@ -299,7 +299,8 @@ class MapRenderer:
 
     def __init__(self, battle_map: BattleMap, hex_size: float = 36.0, *, labels: bool = False,
                  zones: bool = False, sections: bool = True, grid: bool = True,
-                 margin: int = 0, supersample: int = 2, zone_depth: int = 5) -> None:
+                 margin: int = 0, supersample: int = 2, zone_depth: int = 5,
+                 objective: bool = True) -> None:
         if not hex_size > 0:
             raise ValueError("hex size must be positive")
         self.map = battle_map
@@ -311,6 +312,7 @@ class MapRenderer:
         self.margin = int(margin)
         self.supersample = max(1, int(supersample))
         self.zone_depth = zone_depth
+        self.objective = objective               # False: the caller draws it (from the state)
         self._box = map_box(battle_map)
         self._surface: pygame.Surface | None = None
         self.renders = 0                         # how many times the static map was drawn
@@ -399,7 +401,7 @@ class MapRenderer:
             self._paint_grid(big, lay)
         if self.sections:
             self._paint_section_borders(big, lay)
-        if self.map.objective is not None:
+        if self.objective and self.map.objective is not None:
             draw_objective(big, lay, self.map.objective)
         big.set_clip(None)
         pygame.draw.rect(big, SHEET_EDGE, sheet_big, max(2, int(k * 2)))

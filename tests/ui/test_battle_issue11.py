@@ -212,3 +212,32 @@ def test_battle_menu_settings_come_back_to_the_same_battle(app):
     assert isinstance(app.scene, SettingsScene)
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and scene.game is g
+
+
+# --- Assault objective ------------------------------------------------------------------------
+def test_assault_objective_is_drawn_where_the_defender_placed_it(app, monkeypatch):
+    """Rulebook: Assault Scenario - the defender places the objective; the battle map and
+    the side panel show it there, not on the configuration's own objective hex."""
+    import game.ui.battle.view as view_mod
+    from game.rules.engine import new_game
+    drawn = []
+    real = view_mod.draw_objective
+    monkeypatch.setattr(view_mod, "draw_objective",
+                        lambda surf, lay, h: (drawn.append(h), real(surf, lay, h)))
+    bm = rect_map(14, 9, objective=(4, 4))
+    g = new_game(bm, {"Axis": [tank()], "Allies": [rifles("United States")]},
+                 scenario="assault", options={"attacker": "Axis"})
+    scene = start(app, g)
+    press(app, "right")
+    assert scene.mode.name == "objective"
+    drawn.clear()
+    step(app, 2)
+    assert bm.objective not in drawn                 # not placed yet: no counter
+    click(app, scene.view.center(at(9, 4)))
+    assert g.state.objective == at(9, 4) != bm.objective
+    drawn.clear()
+    scene.view.pan(1, 0)                             # the board picture is drawn again
+    step(app, 2)
+    assert drawn and set(drawn) == {at(9, 4)}
+    from game.rules.hexes import hex_label
+    assert scene.objective_hex() == at(9, 4)

@@ -21,7 +21,7 @@ import pygame
 from game.rules.hexes import Hex
 from game.ui import theme
 from game.ui.layout import HexLayout
-from game.ui.map_render import TABLE_COLOR, MapRenderer, map_box
+from game.ui.map_render import TABLE_COLOR, MapRenderer, draw_objective, map_box
 from game.ui.tokens import draw_unit, token_at, token_rects
 
 __all__ = ["MapView", "ZOOMS", "OverlayCache"]
@@ -119,7 +119,7 @@ class MapView:
         r = self._renderers.get(size)
         if r is None:
             # supersampling doubles the work and the memory; big hexes don't need it
-            r = MapRenderer(self.map, size, supersample=2 if size <= 48 else 1)
+            r = MapRenderer(self.map, size, supersample=2 if size <= 48 else 1, objective=False)
             if len(self._renderers) > 4:
                 for k in list(self._renderers):
                     if k != self.hex_size and k != self.base_size:
@@ -266,7 +266,15 @@ class MapView:
                       selected=uid == selected, passengers=passengers.get(uid, ()))
 
     # --- drawing -----------------------------------------------------------------------------------
-    def draw_map(self, surface: pygame.Surface) -> None:
+    def draw_map(self, surface: pygame.Surface, objective: Any = None) -> None:
+        """The map, and the objective counter where the *state* has it (``objective``:
+        ``state.objective``; the Assault defender places it, so the map's own hex is
+        never drawn here)."""
+        self._draw_sheet(surface)
+        if objective is not None:
+            draw_objective(surface, self.layout, objective)
+
+    def _draw_sheet(self, surface: pygame.Surface) -> None:
         r = self.renderer()
         ox, oy = int(round(self.offset[0])), int(round(self.offset[1]))
         w, h = r.pixel_size

@@ -545,8 +545,14 @@ class BattleScene(Scene):
         for m in modes:
             m.draw_side(surface, self.card_rect)
 
+    def objective_hex(self):
+        """Where the objective counter is drawn: the state's objective (the Assault
+        defender's choice), none while the defender has still to place it."""
+        st = self.state
+        return None if st.phase == Phase.SETUP_OBJECTIVE else st.objective
+
     def _draw_board(self, surface: pygame.Surface, modes: list, moving: dict) -> None:
-        self.view.draw_map(surface)
+        self.view.draw_map(surface, self.objective_hex())
         for m in modes:
             m.draw_under(surface)
         if self.los_from is not None:
@@ -624,7 +630,9 @@ class BattleScene(Scene):
             y = draw_side_header(p, pygame.Rect(0, 0, p.get_width(), HEADER_H), shown)
             ctrl = st.objective_controller()
             if st.turn:
-                obj = f"Objective: held by {ctrl}" if ctrl else "Objective: nobody holds it"
+                where = hex_label(st.objective) if st.objective is not None else "?"
+                obj = (f"Objective {where}: held by {ctrl}" if ctrl else
+                       f"Objective {where}: nobody holds it")
                 draw_text(p, obj, (12, min(y, HEADER_H - 20)), 17, theme.TEXT_DIM)
             sel = st.units.get(self.selected) if self.selected else None
             cr = self.card_rect_local
