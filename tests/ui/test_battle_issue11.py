@@ -241,3 +241,40 @@ def test_assault_objective_is_drawn_where_the_defender_placed_it(app, monkeypatc
     assert drawn and set(drawn) == {at(9, 4)}
     from game.rules.hexes import hex_label
     assert scene.objective_hex() == at(9, 4)
+
+
+# --- the whole stat card --------------------------------------------------------------------
+def test_right_click_or_hold_on_any_unit_opens_its_whole_card(app):
+    """Issue 11: every ability's full text is readable during play - right-click or hold
+    on any unit, friend or enemy, opens its whole stat card."""
+    from game.data.units import load_roster
+    roster = load_roster()
+    captain = next(c for c in roster.values() if c.has("pinpointer"))
+    g = position(rect_map(12, 11))
+    mine = g.add_unit(rifles(name="Grenadiers"), "Axis", F)
+    enemy = g.add_unit(captain, "Allies", at(9, 5))
+    scene = start(app, g)
+    click(app, token(scene, enemy.uid), button=3)
+    assert scene.mode.name == "card" and scene.mode.uid == enemy.uid
+    step(app, 1)
+    assert scene.mode.fits                         # nothing cut with an ellipsis
+    key(app, pygame.K_ESCAPE)
+    assert scene.mode.name == "play"
+    pos = token(scene, mine.uid)                   # hold: press, wait, release
+    hover(app, pos, 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    step(app, 45)
+    assert scene.mode.name == "card" and scene.mode.uid == mine.uid
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app, 2)
+    assert scene.mode.name == "card"               # the release does not close it
+    click(app, pos)
+    assert scene.mode.name == "play" and g.state.units[mine.uid].hex == F
+
+
+def test_card_text_never_shows_ruling_numbers():
+    from game.data.units import load_roster
+    from game.ui.cardview import card_lines
+    for c in load_roster().values():
+        for line in card_lines(c):
+            assert "ruling" not in line.lower(), (c.name, line)

@@ -36,7 +36,7 @@ from game.ui.widgets import draw_panel, draw_text, fit, wrap
 
 __all__ = ["Mode", "OrderMode", "EndMode", "ObjectiveMode", "DeployMode", "PlayMode",
            "DefensiveFireMode", "DismountMode", "GameOverMode", "FacingMode", "ConfirmMode",
-           "ChoiceMode", "CasualtyMode", "BattleMenuMode", "mode_for"]
+           "ChoiceMode", "CasualtyMode", "BattleMenuMode", "CardMode", "mode_for"]
 
 REACH_FILL = (70, 150, 230, 92)
 PASS_FILL = (70, 150, 230, 40)
@@ -1117,6 +1117,60 @@ class FacingMode(Mode):
             pygame.draw.polygon(surface, (0, 0, 0), [(p[0] + 1, p[1] + 2) for p in (tip, left, right)])
             pygame.draw.polygon(surface, col, [tip, left, right])
             pygame.draw.polygon(surface, (30, 30, 30), [tip, left, right], 1)
+
+
+class CardMode(Mode):
+    """The whole stat card of any unit, friend or enemy (right-click or hold on it):
+    every ability's full text, readable during play.  Esc, a click or Enter closes it."""
+
+    name = "card"
+    modal = True
+
+    def __init__(self, scene: Any, uid: str) -> None:
+        super().__init__(scene)
+        self.uid = uid
+
+    def prompt(self) -> str:
+        u = self.state.units[self.uid]
+        return f"{u.name} ({side_name(u.side)}): the whole stat card. Click or Esc to close."
+
+    def buttons(self) -> list[Button]:
+        return [Button("close", "Close", primary=True, hotkey="Esc")]
+
+    def on_button(self, key: str) -> None:
+        self.scene.pop(self)
+
+    def on_key(self, key, mod) -> bool:
+        if key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.scene.pop(self)
+            return True
+        return False
+
+    def on_click(self, pos, button) -> bool:
+        self.scene.pop(self)
+        return True
+
+    def card_rect(self) -> pygame.Rect:
+        from game.ui.cardview import card_height
+        v = self.scene.view_rect
+        u = self.state.units[self.uid]
+        w = min(430, v.w - 24)
+        for body in (17, 16, 15, 14, 13):
+            h = card_height(u.card, w, body)
+            if h <= v.h - 24:
+                break
+        r = pygame.Rect(0, 0, w, min(h, v.h - 24))
+        r.center = v.center
+        return r
+
+    def draw_over(self, surface) -> None:
+        from game.ui.cardview import draw_card
+        u = self.state.units[self.uid]
+        shade = pygame.Surface(self.scene.view_rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, self.scene.view_rect.topleft)
+        self.fits = draw_card(surface, u.card, self.card_rect(),
+                              facing=u.facing if u.is_vehicle else 0)
 
 
 KEY_HELP = (("click a unit, then a shaded hex", "move (hover for the path and rolls)"),

@@ -27,7 +27,8 @@ from game.rules.hexes import hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, Phase
 from game.ui import theme
 from game.ui.battle.anim import Animator
-from game.ui.battle.modes import BattleMenuMode, CasualtyMode, ConfirmMode, Mode, mode_for
+from game.ui.battle.modes import (BattleMenuMode, CardMode, CasualtyMode, ConfirmMode, Mode,
+                                  mode_for)
 from game.ui.battle.panels import (SIDE_COLOURS, Button, CachedLog, draw_buttons, draw_side_header,
                                    draw_tooltip, draw_unit_box, layout_buttons)
 from game.ui.battle.view import MapView, region_layer
@@ -40,6 +41,7 @@ __all__ = ["BattleScene", "new_battle_game"]
 PROMPT_H = 84
 HEADER_H = 146
 PAN_STEP = 60
+HOLD_FOR_CARD = 0.6          # seconds a still left press on a unit takes to open its card
 
 
 def event_colour(e: Any) -> tuple[int, int, int]:
@@ -94,6 +96,9 @@ class BattleScene(Scene):
         self._frame_key = None
         self._prompt_img: pygame.Surface | None = None
         self._drag: tuple[int, int] | None = None
+        self._press: tuple[int, int] | None = None   # a still left press on the map
+        self._held = 0.0                   # how long it has been held
+        self._held_card = False
         self._drag_button = 0
         self._drag_moved = False
         self._last_to_act = None
@@ -351,6 +356,9 @@ class BattleScene(Scene):
         t = event.type
         if t == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            if self._press is not None and \
+                    abs(event.pos[0] - self._press[0]) + abs(event.pos[1] - self._press[1]) > 5:
+                self._press = None
             if self._drag is not None:
                 dx, dy = event.pos[0] - self._drag[0], event.pos[1] - self._drag[1]
                 if self._drag_moved or abs(dx) + abs(dy) > 5:
@@ -376,6 +384,7 @@ class BattleScene(Scene):
                 return
             self.anim.skip()
             if event.button == 1:
+                self._press, self._held = event.pos, 0.0
                 used = False if self.ai_turn else self.mode.on_click(event.pos, 1)
                 if not used:
                     self._drag, self._drag_button, self._drag_moved = event.pos, 1, False
@@ -387,6 +396,13 @@ class BattleScene(Scene):
             self._update_hover()
             drag, moved, btn = self._drag, self._drag_moved, self._drag_button
             self._drag = None
+            self._press = None
+            if self._held_card:
+                self._held_card = False          # the release that ends a hold on a unit
+                return
+            if event.button == 3 and drag is not None and not moved and btn == 3 and \
+                    self.open_card_at(event.pos):
+                return
             if self.ai_turn:
                 return
             if event.button == 1:
@@ -449,6 +465,16 @@ class BattleScene(Scene):
         elif key in (pygame.K_HOME, pygame.K_0):
             self.view.home()
 
+    def open_card_at(self, pos) -> bool:
+        """Right-click or hold on any unit (friend or enemy): its whole stat card."""
+        if self.mode.modal or not self.view.rect.collidepoint(pos):
+            return False
+        uid = self.view.unit_at(self.state, pos)
+        if uid is None:
+            return False
+        self.push(CardMode(self, uid))
+        return True
+
     def undo_all(self) -> list[Action]:
         """U: take back every dice-free action of this phase (game.rules.undo; the
         selected unit alone: Ctrl+Z)."""
@@ -491,6 +517,11 @@ class BattleScene(Scene):
     # --- frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self._update_hover()
+        if self._press is not None:
+            self._held += dt
+            if self._held >= HOLD_FOR_CARD and not self._held_card:
+                pos, self._press = self._press, None
+                self._held_card = self.open_card_at(pos)
         self.view.update(dt)
         self.anim.update(dt)
         self.dice.update(dt)
