@@ -37,12 +37,18 @@ _RULING = re.compile(r"\s*\((?:see )?rulings? [0-9][^)]*\)|;?\s*rulings? [0-9]+(
                      re.IGNORECASE)
 
 
+_UID_PAREN = re.compile(r"\s*\((?:axis|allies)-\d+\)", re.IGNORECASE)
+_UID = re.compile(r"'?\b(?:axis|allies)-\d+\b'?", re.IGNORECASE)
+
+
 def plain_text(text: str | None) -> str:
     """``text`` without ruling references ("(ruling 7: one activation per phase)",
-    "ruling 14"): what a player reads.  The original keeps them for tests and docs."""
+    "ruling 14") and internal unit ids ("axis-7"): what a player reads.  The original keeps them for tests and docs."""
     if not text:
         return ""
     out = _RULING.sub("", text)
+    out = _UID_PAREN.sub("", out)
+    out = _UID.sub("", out)
     out = re.sub(r"\(\s*\)", "", out)
     out = re.sub(r"\s{2,}", " ", out).strip()
     return out.replace(" .", ".").replace(" ,", ",")

@@ -129,3 +129,9 @@ def test_plain_text_drops_ruling_references():
     assert plain_text("C5 is not within five hexes of your end (ruling 8)") == \
         "C5 is not within five hexes of your end"
     assert plain_text("no LOS") == "no LOS"
+
+
+def test_plain_text_drops_internal_unit_ids():
+    assert plain_text("Panzer IV (axis-7) is not a unit of Allies") == \
+        "Panzer IV is not a unit of Allies"
+    assert plain_text("there is no unit 'allies-12'") == "there is no unit"

@@ -278,3 +278,104 @@ def test_card_text_never_shows_ruling_numbers():
     for c in load_roster().values():
         for line in card_lines(c):
             assert "ruling" not in line.lower(), (c.name, line)
+
+
+# --- minor items ---------------------------------------------------------------------------------
+def _deploying(app):
+    from game.rules.engine import new_game
+    g = new_game(rect_map(14, 9), {"Axis": [rifles(name="Grenadiers"), rifles(name="Grenadiers 2")],
+                                   "Allies": [rifles("United States")]},
+                 coin_winner="Axis")
+    scene = start(app, g)
+    press(app, "first")
+    press(app, "left")
+    assert scene.mode.name == "deploy"
+    return g, scene
+
+
+def test_clicking_the_hex_of_an_own_unit_stacks_the_tray_unit_there(app):
+    """Rulebook: Stacking (two Soldiers may share a hex) - in deployment a click on the
+    hex of an own unit (beside its token) places the tray unit there too; a click on
+    the token itself selects that unit."""
+    g, scene = _deploying(app)
+    a, b = "axis-1", "axis-2"
+    h = next(x.hex for x in g.legal_actions() if getattr(x, "uid", None) == a)
+    scene.selected = a
+    step(app, 1)
+    click(app, scene.view.center(h))
+    assert g.state.units[a].hex == h
+    assert scene.selected == b                       # the next tray unit is picked
+    cx, cy = scene.view.center(h)
+    size = scene.view.layout.size
+    tok = scene.view.unit_slots(g.state)[a]
+    off = (int(cx), int(cy + size * 0.8))           # inside the hex, beside the token
+    assert not tok.collidepoint(off) or ((off[1] - tok.centery) > tok.h / 2)
+    assert scene.view.hex_at(off) == h
+    click(app, off)
+    assert g.state.units[b].hex == h
+
+
+def test_clicking_the_token_of_a_placed_unit_selects_it(app):
+    g, scene = _deploying(app)
+    h = next(x.hex for x in g.legal_actions() if getattr(x, "uid", None) == "axis-1")
+    scene.selected = "axis-1"
+    step(app, 1)
+    click(app, scene.view.center(h))
+    assert scene.selected == "axis-2"
+    click(app, token(scene, "axis-1"))
+    assert scene.selected == "axis-1" and g.state.units["axis-2"].hex is None
+
+
+def test_a_stray_enter_does_not_commit_the_deployment(app):
+    g, scene = _deploying(app)
+    for uid in ("axis-1", "axis-2"):
+        scene.selected = uid
+        step(app, 1)
+        h = next(x.hex for x in g.legal_actions() if getattr(x, "uid", None) == uid
+                 and all(u.hex != x.hex for u in g.state.units.values()))
+        click(app, scene.view.center(h))
+    assert all(g.state.units[u].hex for u in ("axis-1", "axis-2"))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert g.state.phase == Phase.DEPLOY_FIRST and scene.mode.name == "confirm"
+    assert "Done deploying?" in scene.mode.prompt()
+    press(app, "yes")
+    assert g.state.phase == Phase.DEPLOY_SECOND
+
+
+def test_turn_in_place_offers_keep_facing_and_cancel(app):
+    g = position(rect_map(12, 9))
+    t = g.add_unit(tank(), "Axis", at(3, 4), facing=0)
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    scene = start(app, g)
+    click(app, token(scene, t.uid))
+    key(app, pygame.K_t)
+    step(app, 1)
+    labels = [(b.text, b.hotkey) for b in scene.buttons.values()]
+    assert labels == [("Keep facing", "Enter"), ("Cancel", "Esc")]
+
+
+def test_dice_say_successes_and_movement_rolls_say_needs(app):
+    """One vocabulary: dice score successes, outcomes are hits."""
+    from game.ui.battle.panels import odds_summary
+    g = position(rect_map(12, 11), phase=Phase.ASSAULT_FIRST, dice=LoadedDice([6, 6, 1, 1, 1, 1] * 5))
+    r = g.add_unit(rifles(), "Axis", F)
+    t = g.add_unit(rifles("United States"), "Allies", at(7, 5))
+    scene = start(app, g)
+    o = g.odds(r.uid, t.uid)
+    assert "success on" in odds_summary(o) and "hit on" not in odds_summary(o)
+    click(app, token(scene, r.uid))
+    click(app, token(scene, t.uid))
+    assert scene.dice.need is not None
+    scene.dice.tumble = 0
+    step(app, 30)
+    head = scene.dice.headline()
+    assert "successes of" in head and "success on" in head and " hit" not in head
+
+
+def test_coin_flip_says_allies_win_the_toss(app):
+    from game.rules.engine import new_game
+    g = new_game(rect_map(14, 9), {"Axis": [rifles()], "Allies": [rifles("United States")]},
+                 coin_winner="Allies")
+    scene = start(app, g)
+    assert "Allies win the toss" in scene.mode.prompt()

@@ -117,11 +117,13 @@ class OrderMode(Mode):
     def prompt(self) -> str:
         p: OrderChoice = self.state.pending
         if p.reason == "coin flip":
-            return f"Coin flip: the {side_name(p.side)} player won. {p.side}: go first or second?"
+            return (f"Coin flip: {p.side} {'win' if p.side == 'Allies' else 'wins'} "
+                    f"the toss. Go first or second?")
         rolls = self.state.initiative_rolls
         tot = {s: sum(r) for s, r in rolls.items()}
         other = "Allies" if p.side == "Axis" else "Axis"
-        return (f"Turn {self.state.turn}: {p.side} wins the initiative ({tot.get(p.side, 0)} to "
+        verb = "win" if p.side == "Allies" else "wins"
+        return (f"Turn {self.state.turn}: {p.side} {verb} the initiative ({tot.get(p.side, 0)} to "
                 f"{tot.get(other, 0)}). Go first or second?")
 
     def buttons(self) -> list[Button]:
@@ -146,8 +148,9 @@ class OrderMode(Mode):
             draw_text(surface, p.side[:2].upper(), (box.x + 68, box.centery), 30, (250, 250, 240),
                       bold=True, anchor="center")
             draw_text(surface, "Coin flip", (box.x + 136, box.y + 40), 26, theme.ACCENT, bold=True)
-            draw_text(surface, f"{p.side} wins the toss and chooses to be first or second "
-                               f"player.", (box.x + 136, box.y + 76), 18, theme.TEXT,
+            verb = "win" if p.side == "Allies" else "wins"
+            draw_text(surface, f"{p.side} {verb} the toss and choose"
+                               f"{'' if verb == 'win' else 's'} to be first or second player.", (box.x + 136, box.y + 76), 18, theme.TEXT,
                       width=box.w - 150)
         else:
             rolls = self.state.initiative_rolls
@@ -167,7 +170,8 @@ class OrderMode(Mode):
                 extra = f"+{r[2]}" if r[2] else ""
                 draw_text(surface, f"{extra} = {sum(r)}", (box.x + 186, y + 8), 20, theme.TEXT)
                 y += 44
-            draw_text(surface, f"{p.side} chooses first or second.", (box.x + 20, box.bottom - 32),
+            draw_text(surface, f"{p.side} choose{'' if p.side == 'Allies' else 's'} "
+                               f"first or second.", (box.x + 20, box.bottom - 32),
                       18, theme.TEXT)
         return True
 
@@ -311,8 +315,14 @@ class DeployMode(Mode):
 
     def on_key(self, key, mod) -> bool:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            # a stray Enter never commits the whole deployment: it asks first
             if any(isinstance(a, EndPhase) for a in self.scene.legal()):
-                self.on_button("done")
+                side = self.side
+                self.scene.push(ConfirmMode(
+                    self.scene, f"Done deploying? The {side_name(side)} units stay where "
+                                f"they are for the battle.",
+                    lambda: self.scene.send(EndPhase(side)), yes="Done deploying",
+                    no="Keep deploying", enter_confirms=False))
             return True
         if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             sel = self.scene.selected
@@ -595,7 +605,7 @@ class PlayMode(Mode):
         self.scene.push(FacingMode(self.scene, u.hex, u.facing,
                                    lambda f, u=u: f is not None and f != u.facing and
                                    self.scene.send(Move(self.side, u.uid, (), f)),
-                                   keep_label="Cancel", unit=u))
+                                   keep_label="Keep facing", unit=u))
 
     def on_key(self, key, mod) -> bool:
         if key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -780,7 +790,7 @@ class PlayMode(Mode):
                 p = (7 - roll.need) / 6.0
                 chance *= p
                 lines.append(f"{roll.kind} roll entering {hex_label(roll.to_hex)}: "
-                             f"{roll.need}+ ({pct(p)})")
+                             f"needs {roll.need}+ ({pct(p)})")
             if r.rolls:
                 lines.append(f"chance to get there: {pct(chance)}")
             if not r.stops:
@@ -1275,17 +1285,19 @@ class ConfirmMode(Mode):
     modal = True
 
     def __init__(self, scene: Any, text: str, on_yes: Callable[[], Any],
-                 yes: str = "Yes", no: str = "No") -> None:
+                 yes: str = "Yes", no: str = "No", enter_confirms: bool = True) -> None:
         super().__init__(scene)
         self.text = text
         self.on_yes = on_yes
         self.yes, self.no = yes, no
+        self.enter_confirms = enter_confirms    # False: only Y or a click says yes
 
     def prompt(self) -> str:
         return self.text
 
     def buttons(self) -> list[Button]:
-        return [Button("yes", self.yes, primary=True, hotkey="Enter"),
+        return [Button("yes", self.yes, primary=True,
+                       hotkey="Enter" if self.enter_confirms else "Y"),
                 Button("no", self.no, hotkey="Esc")]
 
     def on_button(self, key: str) -> None:
@@ -1294,8 +1306,12 @@ class ConfirmMode(Mode):
             self.on_yes()
 
     def on_key(self, key, mod) -> bool:
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_e, pygame.K_y):
+        yes = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_e, pygame.K_y) \
+            if self.enter_confirms else (pygame.K_y,)
+        if key in yes:
             self.on_button("yes")
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return True
         if key in (pygame.K_ESCAPE, pygame.K_n):
             self.on_button("no")
@@ -1525,7 +1541,7 @@ class CasualtyMode(Mode):
             col = theme.TEXT if i == self.shown - 1 else theme.TEXT_DIM
             if isinstance(e, UnitDestroyed):
                 col = theme.BAD
-            for line in wrap(e.text or type(e).__name__, f, width):
+            for line in wrap(plain_text(e.text) or type(e).__name__, f, width):
                 out.append((line, col))
         if self.done:
             for line in wrap(self.summary(), theme.font(17, True), width):

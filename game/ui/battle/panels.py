@@ -229,7 +229,7 @@ def odds_rows(odds: Any, defensive: bool = False) -> list[tuple[str, float, tupl
 
 
 def odds_summary(odds: Any) -> str:
-    parts = [f"{odds.dice} dice", f"hit on {odds.need}+" if odds.need <= 6 else "can't hit",
+    parts = [f"{odds.dice} dice", f"success on {odds.need}+" if odds.need <= 6 else "no success possible",
              f"defense {odds.defense}" + ("" if odds.front is None else
                                            (" (front)" if odds.front else " (rear)"))]
     if odds.band:

@@ -24,6 +24,7 @@ from game.rules.events import (CounterPlaced, CoverRolled, DiceRolled, GameEnded
                                InitiativeRolled, MovementRoll, PhaseBegan, UnitDestroyed,
                                UnitMoved, UnitStopped)
 from game.rules.hexes import hex_label, range_band
+from game.rules.queries import plain_text
 from game.rules.state import DefensiveFirePrompt, Phase
 from game.ui import theme
 from game.ui.battle.anim import Animator
@@ -115,7 +116,7 @@ class BattleScene(Scene):
         self._build(app.size)
         for e in self.game.log[-40:]:           # a loaded game: its log, coloured as in play
             if e.text:
-                self.logp.add(e.text, event_colour(e))
+                self.logp.add(plain_text(e.text), event_colour(e))
         self.refresh()
 
     # --- geometry ----------------------------------------------------------------------------
@@ -244,15 +245,16 @@ class BattleScene(Scene):
         shown = events if casualty_at is None else events[:casualty_at + 1]
         for i, e in enumerate(shown):
             if e.text:
-                self.logp.add(e.text, event_colour(e))
-            name = lambda uid: st.units[uid].name if uid in st.units else uid  # noqa: E731
+                self.logp.add(plain_text(e.text), event_colour(e))
+            name = lambda uid: st.units[uid].name if uid in st.units else "a unit"  # noqa: E731
             if isinstance(e, DiceRolled):
                 self.dice.roll(e.dice, e.need, f"{name(e.uid)}")
                 self.app.play("dice")
             elif isinstance(e, CoverRolled):
                 self.dice.label += f" - cover {e.die} ({'saved' if e.ok else 'no'})"
             elif isinstance(e, MovementRoll):
-                self.dice.roll([e.die], e.needed, f"{name(e.uid)}: {e.roll_kind} roll")
+                self.dice.roll([e.die], e.needed, f"{name(e.uid)}: {e.roll_kind} roll needs "
+                                                  f"{e.needed}+: {'made it' if e.ok else 'failed'}")
             elif isinstance(e, InitiativeRolled):
                 r = e.rolls
                 self.dice.roll(list(r["Axis"][:2]) + list(r["Allies"][:2]), None,
@@ -270,6 +272,7 @@ class BattleScene(Scene):
                                    st.objective_controller(), before))
 
     def note(self, text: str) -> None:
+        text = plain_text(text)
         self.logp.add(text, theme.WARN)
         self.notice = (text, 4.0)
 
