@@ -300,8 +300,7 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         front = bool(_hook("front", front, ctx))
     ctx["front"] = front
     modifier = _hook("die_modifier", -1 if a.impaired else 0, ctx)
-    need = _hook("success_face", BASE_SUCCESS - modifier, ctx, modifier=modifier)
-    need = max(1, min(7, need))
+    need = max(1, min(7, BASE_SUCCESS - modifier))
     defense = _hook("defense", t.defense_value(front is not False), ctx)
     defense = max(1, defense)
     rules = TERRAIN_RULES[state.battle_map.terrain_at(t_hex)]
@@ -354,7 +353,8 @@ def _plan_ctx(plan: AttackPlan) -> dict:
 # --- resolving an attack ------------------------------------------------------------------------
 def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: Dice, *,
                    mode: str = "normal", defensive: bool = False, at_hex: Hex | None = None,
-                   facing: int | None = None, secondary: bool = False) -> list[Event]:
+                   facing: int | None = None, secondary: bool = False,
+                   stage: str | None = None) -> list[Event]:
     """Roll one attack and place its counters; return the events.
 
     Raises :class:`IllegalAction` (before rolling anything) when the attack isn't
@@ -369,10 +369,12 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
     events: list[Event] = []
     rolls = dice.roll(plan.dice)
     successes = sum(1 for d in rolls if d >= plan.need)
-    events.append(DiceRolled(a.uid, tuple(rolls), plan.need, successes,
+    events.append(DiceRolled(a.uid, tuple(rolls), plan.need, successes, t.uid, plan.mode,
+                             plan.defensive, stage, plan.attacker_hex, plan.target_hex,
+                             plan.band, plan.distance, plan.front,
                              text=_dice_text(a, rolls, plan, successes)))
     hits = plan_hits(state, plan, successes)
-    events.append(HitsScored(t.uid, hits, text=_hits_text(t, hits, plan)))
+    events.append(HitsScored(t.uid, hits, a.uid, text=_hits_text(t, hits, plan)))
     covered = False
     if hits > 0 and plan.cover_need is not None:
         covered, cover_events = _cover_roll(t, plan, dice)
@@ -382,10 +384,11 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
             was = t.disrupted
             t.disrupted = True
             events.append(CounterPlaced(
-                t.uid, DISRUPTED, True,
+                t.uid, DISRUPTED, True, a.uid,
                 text=f"{t.name} is hit by defensive fire: face-up Disrupted counter"
                      + (" (already disrupted; disruptions don't add up)." if was else ".")))
             events.append(UnitStopped(t.uid, plan.target_hex, "disrupted by defensive fire",
+                                      a.uid, stage,
                                       text=f"{t.name} stops in {hex_label(plan.target_hex)}: "
                                            f"disrupted by defensive fire."))
     else:
@@ -396,7 +399,7 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
                 plan=plan, events=events, **_plan_ctx(plan))))
         for c in new:
             t.pending.append(c)
-            events.append(CounterPlaced(t.uid, c, False,
+            events.append(CounterPlaced(t.uid, c, False, a.uid,
                                         text=f"{t.name} gets a face-down {c.capitalize()} "
                                              f"counter."))
     if abilities.HOOKS.get("after_attack"):

@@ -98,12 +98,11 @@ def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> fr
     zone = per_map.get((end, half))
     if zone is None:
         zone = per_map[(end, half)] = bm.half_of(end) if half else bm.deployment_zone(end)
-    return abilities.apply("deployment_zone", zone, state=state, side=side, end=end, unit=unit)
+    return zone
 
 
 def _transport_capacity(state: GameState, unit: Unit) -> int:
-    cap = 1 if unit.is_vehicle and any(unit.card.has(t) for t in TRANSPORT_IDS) else 0
-    return abilities.apply("capacity", cap, state=state, unit=unit)
+    return 1 if unit.is_vehicle and any(unit.card.has(t) for t in TRANSPORT_IDS) else 0
 
 
 def _board_problem(state: GameState, soldier: Unit, carrier: Unit) -> str | None:
@@ -356,27 +355,15 @@ class Game:
         facing = 0 if st.ends.get(side) == "left" else 3     # toward the enemy end
         mine = st.units_of(side)
         bm = st.battle_map
-        fast = not (abilities.has_hooks("can_stop") or abilities.has_hooks("stacking_counts"))
-        friends: dict[Hex, int] = {}
-        vehicles: set[Hex] = set()
-        for o in st.units.values():
-            if o.hex is not None and not o.destroyed and o.carrier is None:
-                if o.side == side:
-                    friends[o.hex] = friends.get(o.hex, 0) + 1
-                if o.is_vehicle:
-                    vehicles.add(o.hex)
         for u in mine:
             if u.hex is not None:
                 out.append(Undeploy(side, u.uid))
                 continue
+            friends, vehicles = movement.occupancy(st, u)
             for h in sorted(deployment_zone(st, side, u), key=lambda x: (x.r, x.x2)):
-                if fast:
-                    # the same rules as _deploy_problem, with the occupancy counted once
-                    ok = (h in bm.terrain and not movement.impassable(u, bm.terrain[h])
-                          and friends.get(h, 0) < 2 and not (u.is_vehicle and h in vehicles))
-                else:
-                    ok = self._deploy_problem(u, h, facing, None) is None
-                if ok:
+                # _deploy_problem's rules, with the occupancy counted once
+                if h in bm.terrain and not movement.impassable(u, bm.terrain[h]) and \
+                        movement.stacking_problem(u, h, friends, vehicles) is None:
                     out.append(Deploy(side, u.uid, h, facing))
             if u.is_soldier:
                 for c in mine:
@@ -438,8 +425,7 @@ class Game:
                                     phase=self.state.phase, game=self))
 
     def _turn_allowed(self, u: Unit) -> bool:
-        return abilities.apply("can_turn", not u.disrupted, state=self.state, unit=u,
-                               phase=self.state.phase) is True
+        return not u.disrupted
 
     # --- checking ---------------------------------------------------------------------------
     def check(self, action: Action) -> str | None:
@@ -792,9 +778,10 @@ class Game:
         st = self.state
         u = st.units[a.uid]
         if not a.path:
+            was = u.facing
             u.facing = a.facing
             u.acted = True
-            return [UnitTurned(u.uid, u.hex, a.facing,
+            return [UnitTurned(u.uid, u.hex, a.facing, was,
                                text=f"{u.name} turns to face {DIRECTION_NAMES[a.facing]} in "
                                     f"{hex_label(u.hex)}.")]
         bonus = movement._road_bonus(st, u, st.phase)
@@ -818,7 +805,7 @@ class Game:
                 for roll in stp.rolls:           # ruling 15: stream first, then forest
                     die = self.dice.d6()
                     ok = die >= roll.need
-                    ev.append(MovementRoll(u.uid, roll.kind, die, roll.need, ok,
+                    ev.append(MovementRoll(u.uid, roll.kind, die, roll.need, ok, a, b,
                                            text=f"{u.name} rolls {die} to "
                                                 f"{'cross the stream' if roll.kind == 'stream' else 'enter the ' + roll.kind}"
                                                 f" into {hex_label(b)} (needs {roll.need}+): "
@@ -875,8 +862,6 @@ class Game:
             if e.hex.distance(a) > 1 or e.hex.distance(b) > 1:
                 continue
             provokes = not (mover.is_soldier and e.is_vehicle)
-            provokes = abilities.apply("provokes_defensive_fire", provokes, state=st,
-                                       mover=mover, firer=e, from_hex=a, to_hex=b)
             if not provokes:
                 continue
             can = not e.disrupted and not e.fired_defensively
@@ -895,7 +880,7 @@ class Game:
         at = a if stage == "leave" else b
         names = ", ".join(st.units[x].name for x in elig)
         where = "leaving" if stage == "leave" else "entering"
-        return [DefensiveFireOffered(mover.uid, stage, at, elig,
+        return [DefensiveFireOffered(mover.uid, stage, at, elig, a, b, other_side(mover.side),
                                      text=f"{mover.name} is {where} {hex_label(at)}: "
                                           f"{other_side(mover.side)} may fire defensively "
                                           f"with {names}.")]
@@ -913,7 +898,8 @@ class Game:
         for n in range(shots):
             try:
                 ev += combat.resolve_attack(st, a.uid, p.mover, self.dice, defensive=True,
-                                            at_hex=p.at_hex, facing=mover.facing)
+                                            at_hex=p.at_hex, facing=mover.facing,
+                                            stage=p.stage)
             except IllegalAction:
                 if n == 0:
                     raise
@@ -935,7 +921,8 @@ class Game:
         st = self.state
         p: DefensiveFirePrompt = st.pending
         st.pending = None
-        return [DefensiveFirePassed(a.side, p.stage, text=f"{a.side} holds fire.")] + \
+        return [DefensiveFirePassed(a.side, p.stage, p.mover, p.at_hex, p.from_hex, p.to_hex,
+                                    text=f"{a.side} holds fire.")] + \
             self._continue_move()
 
     def _end_move(self, stopped: bool) -> list[Event]:
@@ -974,7 +961,8 @@ class Game:
                 u.facing = m.facings[-1]
         walked = tuple(m.walked)
         if walked:
-            ev.insert(0, UnitMoved(u.uid, walked, u.facing,
+            ev.insert(0, UnitMoved(u.uid, walked, u.facing, m.start, tuple(m.path), stopped,
+                                   u.hex,
                                    text=f"{u.name} moves {' - '.join(hex_label(h) for h in walked)}"
                                         + (" and stops." if stopped else ".")))
         return ev
@@ -992,7 +980,7 @@ class Game:
         u.carrier = c.uid
         u.hex = c.hex
         u.acted = True
-        return [UnitBoarded(u.uid, c.uid, text=f"{u.name} boards {c.name}.")]
+        return [UnitBoarded(u.uid, c.uid, c.hex, text=f"{u.name} boards {c.name}.")]
 
     def _do_Dismount(self, a: Dismount) -> list[Event]:
         st = self.state
@@ -1001,7 +989,7 @@ class Game:
         u.carrier = None
         u.hex = c.hex
         u.acted = True
-        ev: list[Event] = [UnitDismounted(u.uid, c.hex, text=f"{u.name} dismounts from "
+        ev: list[Event] = [UnitDismounted(u.uid, c.hex, c.uid, text=f"{u.name} dismounts from "
                                                              f"{c.name} in {hex_label(c.hex)}.")]
         if movement.stop_problem(st, u, c.hex) is not None:
             cands = self._nearest_legal(u, c.hex)
@@ -1025,7 +1013,7 @@ class Game:
         u = st.units[a.uid]
         u.hex = a.hex
         st.pending = None
-        return [UnitDismounted(u.uid, a.hex, text=f"{a.side} places {u.name} in "
+        return [UnitDismounted(u.uid, a.hex, None, a.side, text=f"{a.side} places {u.name} in "
                                                   f"{hex_label(a.hex)}.")]
 
     def _do_DemolishBridge(self, a: DemolishBridge) -> list[Event]:
@@ -1103,8 +1091,7 @@ class Game:
         best = 0
         for u in st.live_units(side):
             bonus = 0 if u.disrupted else (u.card.commander_bonus or 0)
-            bonus = abilities.apply("initiative_bonus", bonus, state=st, unit=u, side=side)
-            best = max(best, bonus or 0)
+            best = max(best, bonus)
         return best
 
     def _initiative(self) -> list[Event]:
@@ -1179,7 +1166,7 @@ class Game:
         st = self.state
         total = 0
         for u in st.live_units(side):
-            total += abilities.apply("victory_points", u.card.cost, state=st, unit=u, side=side)
+            total += u.card.cost
         return total
 
     # --- copies, hashes -------------------------------------------------------------------------
@@ -1281,5 +1268,5 @@ def new_game(battle_map: BattleMap, armies: dict[str, list[UnitCard]],
     return game
 
 
-# the special abilities register their hooks (game.rules.ability_hooks)
-from . import ability_hooks as _ability_hooks  # noqa: E402,F401
+# the special abilities register their specs and hooks (game.rules.abilities)
+abilities.load()

@@ -158,6 +158,15 @@ class UnitMoved(Event):
     uid: str
     path: tuple          # hexes entered, start excluded
     facing: int
+    start: Hex | None = None     # where the move began
+    planned: tuple = ()          # the whole path the mover asked for (start excluded)
+    stopped: bool = False        # the move ended early (failed roll, defensive fire)
+    end: Hex | None = None       # where the unit ends up (after ruling 6's put-back)
+
+    @property
+    def route(self) -> tuple:
+        """Start hex and every hex entered, in order."""
+        return ((self.start,) if self.start is not None else ()) + tuple(self.path)
 
     def describe(self) -> str:
         return f"{self.uid} moves {labels(self.path)}."
@@ -168,6 +177,7 @@ class UnitTurned(Event):
     uid: str
     hex: Hex
     facing: int
+    from_facing: int | None = None
 
     def describe(self) -> str:
         return f"{self.uid} turns in {hex_label(self.hex)}."
@@ -180,6 +190,8 @@ class MovementRoll(Event):
     die: int
     needed: int
     ok: bool
+    from_hex: Hex | None = None   # the step the roll is for
+    to_hex: Hex | None = None
 
     def describe(self) -> str:
         res = "passes" if self.ok else "fails"
@@ -191,6 +203,8 @@ class UnitStopped(Event):
     uid: str
     hex: Hex
     why: str
+    by: str | None = None         # the unit whose defensive fire stopped it
+    stage: str | None = None      # "leave" / "enter" for defensive fire
 
     def describe(self) -> str:
         return f"{self.uid} stops in {hex_label(self.hex)}: {self.why}."
@@ -213,6 +227,7 @@ class UnitPutBack(Event):
 class UnitBoarded(Event):
     uid: str
     carrier: str
+    hex: Hex | None = None
 
     def describe(self) -> str:
         return f"{self.uid} boards {self.carrier}."
@@ -222,6 +237,8 @@ class UnitBoarded(Event):
 class UnitDismounted(Event):
     uid: str
     hex: Hex
+    carrier: str | None = None
+    placed_by: str | None = None  # the side that chose the hex (an overstacked dismount)
 
     def describe(self) -> str:
         return f"{self.uid} dismounts in {hex_label(self.hex)}."
@@ -234,6 +251,9 @@ class DefensiveFireOffered(Event):
     stage: str
     at_hex: Hex
     eligible: tuple
+    from_hex: Hex | None = None   # the mover's step
+    to_hex: Hex | None = None
+    side: str | None = None       # the defender, who decides
 
     def describe(self) -> str:
         where = "leaves" if self.stage == "leave" else "enters"
@@ -245,6 +265,10 @@ class DefensiveFireOffered(Event):
 class DefensiveFirePassed(Event):
     side: str
     stage: str
+    mover: str | None = None
+    at_hex: Hex | None = None
+    from_hex: Hex | None = None
+    to_hex: Hex | None = None
 
     def describe(self) -> str:
         return f"{self.side} holds fire."
@@ -268,6 +292,15 @@ class DiceRolled(Event):
     dice: tuple
     need: int
     successes: int
+    target: str | None = None         # who was attacked
+    mode: str = "normal"
+    defensive: bool = False
+    stage: str | None = None          # defensive fire: "leave" / "enter"
+    attacker_hex: Hex | None = None
+    target_hex: Hex | None = None     # where the target counts as standing
+    band: str | None = None
+    distance: int | None = None
+    front: bool | None = None         # a Vehicle target hit in its front
 
     def describe(self) -> str:
         shown = ", ".join(str(d) for d in self.dice) or "no dice"
@@ -290,6 +323,7 @@ class CoverRolled(Event):
 class HitsScored(Event):
     target: str
     hits: int
+    by: str | None = None             # the attacker
 
     def describe(self) -> str:
         return f"{self.target} takes {self.hits} hit(s)." if self.hits else f"{self.target} is missed."
@@ -300,6 +334,7 @@ class CounterPlaced(Event):
     target: str
     counter: str
     face_up: bool = False
+    by: str | None = None             # the attacker
 
     def describe(self) -> str:
         how = "face-up" if self.face_up else "face-down"

@@ -137,8 +137,7 @@ def _graph(bm) -> _Graph:
 
 
 _MOVEMENT = (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND)
-_MOVE_POINTS = ("can_enter", "move_cost", "needs_movement_roll", "movement_roll_need",
-                "movement_roll_kinds")
+_MOVE_POINTS = ("move_cost", "movement_roll_kinds")
 
 
 def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
@@ -160,11 +159,6 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
         ctx_base = dict(state=state, unit=unit, from_hex=a, to_hex=b, terrain=t_to,
                         along_road=along, phase=phase or state.phase)
     if along:
-        if ctx_base is not None:
-            ok = abilities.apply("can_enter", True, **ctx_base)
-            if ok is not True:
-                return Step(reason=ok if isinstance(ok, str) else
-                            f"{unit.name} can't enter {hex_label(b)}")
         free = bool(bonus_left)
         cost = 0 if free else 1
         if ctx_base is not None:
@@ -174,12 +168,7 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
     if impassable(unit, t_from):
         return Step(reason=f"{unit.name} can leave the {t_from.value} in {hex_label(a)} "
                            f"only along the road")
-    can = not impassable(unit, t_to)
-    if ctx_base is not None:
-        can = abilities.apply("can_enter", can, **ctx_base)
-    if can is not True:
-        if isinstance(can, str) and can:
-            return Step(reason=can)
+    if impassable(unit, t_to):
         return Step(reason=f"{_type_word(unit)} can't enter {t_to.value}")
     rules = TERRAIN_RULES[t_to]
     cost = rules.vehicle_cost if unit.is_vehicle else 1
@@ -196,16 +185,8 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
         kinds = list(abilities.apply("movement_roll_kinds", kinds, **ctx_base))
     if not kinds:
         return Step(cost=cost)
-    rolls: list[RollInfo] = []
-    for kind in kinds:      # ruling 15: the stream first, then the forest
-        need_roll = True
-        need = ROLL_NEED
-        if ctx_base is not None:
-            need_roll = abilities.apply("needs_movement_roll", True, kind=kind, **ctx_base)
-            need = abilities.apply("movement_roll_need", ROLL_NEED, kind=kind, **ctx_base)
-        if need_roll:
-            rolls.append(RollInfo(kind, a, b, need))
-    return Step(cost=cost, rolls=tuple(rolls))
+    # ruling 15: the stream first, then the forest
+    return Step(cost=cost, rolls=tuple(RollInfo(kind, a, b, ROLL_NEED) for kind in kinds))
 
 
 def _speed_one(state: GameState, unit: Unit, speed: int, phase: Phase) -> bool:
@@ -215,8 +196,7 @@ def _speed_one(state: GameState, unit: Unit, speed: int, phase: Phase) -> bool:
 def _road_bonus(state: GameState, unit: Unit, phase: Phase) -> bool:
     """Rulebook: Road Bonus - each phase, a Vehicle's first hex along a road is free
     (once per phase, even if an ability lets it move twice)."""
-    left = unit.is_vehicle and unit.uid not in state.road_bonus_used
-    return bool(abilities.apply("road_bonus", left, state=state, unit=unit, phase=phase))
+    return unit.is_vehicle and unit.uid not in state.road_bonus_used
 
 
 def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> str | None:
@@ -235,33 +215,40 @@ def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> st
 
 
 # --- stacking -----------------------------------------------------------------------------
+def occupancy(state: GameState, unit: Unit) -> tuple[dict[Hex, int], dict[Hex, Unit]]:
+    """For stacking (rulebook: Stacking) as seen by ``unit``: friendly units per hex and
+    the Vehicle in each hex, passengers and ``unit`` itself left out."""
+    friends: dict[Hex, int] = {}
+    vehicles: dict[Hex, Unit] = {}
+    side = unit.side
+    for other in state.units.values():
+        h = other.hex
+        if other is unit or h is None or other.destroyed or other.carrier is not None:
+            continue
+        if other.side == side:
+            friends[h] = friends.get(h, 0) + 1
+        if other.is_vehicle:
+            vehicles[h] = other
+    return friends, vehicles
+
+
+def stacking_problem(unit: Unit, h: Hex, friends: dict[Hex, int],
+                     vehicles: dict[Hex, Unit]) -> str | None:
+    """The stacking rule: at most two friendly units, and one Vehicle, per hex."""
+    if friends.get(h, 0) >= 2:
+        return f"{hex_label(h)} already holds two friendly units (stacking limit)"
+    if unit.is_vehicle:
+        vehicle = vehicles.get(h)
+        if vehicle is not None:
+            whose = "a friendly" if vehicle.side == unit.side else "an enemy"
+            return f"{hex_label(h)} already holds {whose} Vehicle (one Vehicle per hex)"
+    return None
+
+
 def stop_problem(state: GameState, unit: Unit, h: Hex) -> str | None:
     """Why ``unit`` may not end a move in ``h`` (rulebook: Stacking), else None."""
-    friends = 0
-    vehicle = None
-    for other in state.units.values():
-        if other is unit or other.hex != h or other.destroyed or other.carrier is not None:
-            continue
-        if other.carrier == unit.uid:
-            continue
-        counts = abilities.apply("stacking_counts", True, state=state, unit=other, hex=h) \
-            if abilities.has_hooks("stacking_counts") else True
-        if not counts:
-            continue
-        if other.side == unit.side:
-            friends += 1
-        if other.is_vehicle:
-            vehicle = other
-    if friends >= 2:
-        return f"{hex_label(h)} already holds two friendly units (stacking limit)"
-    if unit.is_vehicle and vehicle is not None:
-        whose = "a friendly" if vehicle.side == unit.side else "an enemy"
-        return f"{hex_label(h)} already holds {whose} Vehicle (one Vehicle per hex)"
-    if abilities.has_hooks("can_stop"):
-        ok = abilities.apply("can_stop", True, state=state, unit=unit, hex=h)
-        if ok is not True:
-            return ok if isinstance(ok, str) and ok else f"{unit.name} can't stop in {hex_label(h)}"
-    return None
+    friends, vehicles = occupancy(state, unit)
+    return stacking_problem(unit, h, friends, vehicles)
 
 
 def can_stop(state: GameState, unit: Unit, h: Hex) -> bool:
@@ -387,21 +374,8 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
             if len(g.cache) > 4096:
                 g.cache.clear()
             g.cache[ckey] = out
-    if abilities.has_hooks("can_stop") or abilities.has_hooks("stacking_counts"):
-        stops = {h: stop_problem(state, unit, h) is None for h in out}
-    else:
-        friends: dict[Hex, int] = {}
-        vehicles: set[Hex] = set()
-        for o in state.units.values():
-            if o is unit or o.hex is None or o.destroyed or o.carrier is not None:
-                continue
-            if o.side == unit.side:
-                friends[o.hex] = friends.get(o.hex, 0) + 1
-            if o.is_vehicle:
-                vehicles.add(o.hex)
-        if not unit.is_vehicle:
-            vehicles = set()
-        stops = {h: friends.get(h, 0) < 2 and h not in vehicles for h in out}
+    friends, vehicles = occupancy(state, unit)
+    stops = {h: stacking_problem(unit, h, friends, vehicles) is None for h in out}
     result = {h: Reach(p, c, r, u, stops[h]) for h, (c, _, p, r, u) in out.items()}
     if abilities.has_hooks("reach"):
         result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,

@@ -65,10 +65,29 @@ def test_every_roster_ability_is_hooked_and_tested():
 
 
 def test_no_ability_logic_keyed_on_unit_names():
-    """No card name appears in the ability code."""
-    src = (ROOT / "game" / "rules" / "ability_hooks.py").read_text(encoding="utf-8")
-    for c in ROSTER.values():
-        assert c.name not in src, c.name
+    """No card name appears in the ability code (every module of the abilities package)."""
+    for path in sorted((ROOT / "game" / "rules" / "abilities").glob("*.py")):
+        src = path.read_text(encoding="utf-8")
+        for c in ROSTER.values():
+            assert c.name not in src, (path.name, c.name)
+
+
+def test_each_ability_is_specified_and_hooked_in_one_module():
+    """The abilities package: an ability's spec and its id-keyed hooks live in the
+    same module, and each id is specified once."""
+    import importlib
+    home = {}
+    for name in abilities.MODULES:
+        mod = importlib.import_module(f"game.rules.abilities.{name}")
+        for s in getattr(mod, "SPECS", ()):
+            assert s.id not in home, s.id
+            home[s.id] = name
+    assert set(home) == set(CATALOG)
+    for point, hs in abilities.HOOKS.items():
+        for h in hs:
+            if h.ability_id is not None and h.fn.__module__.startswith("game.rules.abilities."):
+                assert h.fn.__module__.rsplit(".", 1)[1] == home[h.ability_id], \
+                    (point, h.ability_id, h.fn.__module__)
 
 
 # --- legal actions: extra actions, mode attacks ---------------------------------------------

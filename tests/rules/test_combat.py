@@ -438,7 +438,7 @@ def test_every_combat_number_goes_through_ability_hooks():
     """rulebook: Abilities Trump Rules - every combat hook point is consulted, and a hook
     on the attacker's ability changes the dice."""
     seen: list[str] = []
-    points = ("range_band", "can_attack", "attack_dice", "die_modifier", "success_face",
+    points = ("range_band", "can_attack", "attack_dice", "die_modifier",
               "defense", "can_cover", "cover_need", "hits", "counters")
     fns = []
     for point in points:

@@ -44,19 +44,13 @@ def test_hook_runs_only_for_units_with_the_ability(hook):
     assert at(3, 3) not in g.reachable(slow.uid)
 
 
-def test_move_cost_and_can_enter_hooks(hook):
-    @hook("can_enter", "amphibious")
-    def swim(value, ability, ctx):
-        return True if ctx["terrain"].value == "pond" else value
-
+def test_move_cost_hook(hook):
     @hook("move_cost", "forest_runner")
     def runner(value, ability, ctx):
         return 1 if ctx["terrain"].value == "forest" else value
 
-    bm = rect_map(10, 1, {(2, 0): "pond", (5, 0): "forest"})
+    bm = rect_map(10, 1, {(5, 0): "forest"})
     g = position(bm)
-    boat = g.add_unit(rifles(speed=2, abilities=("amphibious",)), "Axis", at(1, 0))
-    assert at(2, 0) in g.reachable(boat.uid)
     t = g.add_unit(tank(speed=2, abilities=("forest_runner",)), "Axis", at(4, 0))
     assert g.reachable(t.uid)[at(6, 0)].cost == 2
 
@@ -66,7 +60,7 @@ def test_aura_hook_sees_every_source_once(hook):
     same-named abilities don't add up (rulebook: Special Abilities of the Same Name)."""
     calls = []
 
-    @hook("initiative_bonus", "inspiring", scope="any")
+    @hook("speed", "inspiring", scope="any")
     def inspiring(value, ability, ctx):
         calls.append(len(ctx["sources"]))
         return value
@@ -74,21 +68,52 @@ def test_aura_hook_sees_every_source_once(hook):
     g = position(MAP)
     g.add_unit(officer(abilities=("inspiring",)), "Axis", at(1, 1))
     g.add_unit(officer(abilities=("inspiring",)), "Axis", at(1, 2))
-    g.initiative_bonus("Axis")
+    u = g.add_unit(rifles(), "Axis", at(3, 3))
+    g.reachable(u.uid)
     assert calls and set(calls) == {2}
 
 
-def test_provokes_defensive_fire_hook(hook):
-    @hook("provokes_defensive_fire", "stealthy")
-    def stealthy(value, ability, ctx):
-        return False if ctx["role"] == "mover" else value
+def test_can_fire_defensively_hook(hook):
+    @hook("can_fire_defensively", "sleepy")
+    def sleepy(value, ability, ctx):
+        return False if ctx["owner"] is ctx["firer"] else value
 
     g = position(MAP)
     f = Hex(4, 2)
-    m = g.add_unit(rifles(speed=2, abilities=("stealthy",)), "Axis", f.neighbor(3))
-    g.add_unit(rifles("United States"), "Allies", f)
+    m = g.add_unit(rifles(speed=2), "Axis", f.neighbor(3))
+    g.add_unit(rifles("United States", abilities=("sleepy",)), "Allies", f)
     g.apply(Move("Axis", m.uid, (f.neighbor(4),), None))
     assert g.state.pending is None
+
+
+def test_movement_roll_kinds_hook(hook):
+    @hook("movement_roll_kinds", "amphibious")
+    def no_stream_roll(value, ability, ctx):
+        return [k for k in value if k != "stream"]
+
+    bm = rect_map(8, 1, streams=[((2, 0), (3, 0))])
+    g = position(bm)
+    frog = g.add_unit(rifles(speed=2, abilities=("amphibious",)), "Axis", at(2, 0))
+    plain = g.add_unit(rifles(speed=2), "Axis", at(2, 0))
+    assert g.reachable(frog.uid)[at(3, 0)].rolls == ()
+    assert [r.kind for r in g.reachable(plain.uid)[at(3, 0)].rolls] == ["stream"]
+
+
+def test_the_registry_lists_only_hook_points_in_use():
+    """issue 12: every hook point is used by at least one ability of the roster's
+    modules, and every ``abilities.apply`` call in the rules names a listed point."""
+    import re
+    from pathlib import Path
+    import game.rules.engine  # noqa: F401  (loads the abilities)
+    used = {p for p, hs in abilities.HOOKS.items()
+            if any(h.fn.__module__.startswith("game.rules.abilities.") for h in hs)}
+    assert set(abilities.POINTS) == used
+    root = Path(game.rules.engine.__file__).parent
+    called = set()
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        called |= set(re.findall(r'(?:abilities\.apply|_hook|has_hooks)\(\s*"([a-z_]+)"', text))
+    assert called <= set(abilities.POINTS), called - set(abilities.POINTS)
 
 
 def test_activation_options_and_perform_hooks(hook):
@@ -119,24 +144,3 @@ def test_activation_options_and_perform_hooks(hook):
     shout = Attack("Axis", u.uid, "allies-1", "shout")
     assert shout in g.legal_actions()
     assert g.apply(shout) == [] and u.acted
-
-
-def test_needs_movement_roll_and_deployment_zone_hooks(hook):
-    @hook("needs_movement_roll", "amphibious")
-    def no_stream_roll(value, ability, ctx):
-        return False if ctx["kind"] == "stream" else value
-
-    @hook("deployment_zone", "infiltrator")      # runs for the unit being deployed
-    def anywhere(value, ability, ctx):
-        return frozenset(ctx["state"].battle_map.terrain)
-
-    bm = rect_map(8, 1, streams=[((2, 0), (3, 0))])
-    g = position(bm)
-    frog = g.add_unit(rifles(speed=2, abilities=("amphibious",)), "Axis", at(2, 0))
-    plain = g.add_unit(rifles(speed=2), "Axis", at(2, 0))
-    assert g.reachable(frog.uid)[at(3, 0)].rolls == ()
-    assert [r.kind for r in g.reachable(plain.uid)[at(3, 0)].rolls] == ["stream"]
-    from game.rules.engine import deployment_zone
-    spy = g.add_unit(rifles(abilities=("infiltrator",)), "Axis")
-    assert at(7, 0) in deployment_zone(g.state, "Axis", spy)
-    assert at(7, 0) not in deployment_zone(g.state, "Axis", plain)

@@ -1,9 +1,28 @@
-"""The special-ability hook registry ("abilities trump rules").
+"""The special abilities ("abilities trump rules"): this package's ``__init__`` is
+the hook registry; each ability lives in one module of the package, its spec
+(:class:`~game.rules.abilities.spec.AbilitySpec`: printed name, parameter, rule
+text) and its hooks side by side.  The modules, grouped by what they touch:
+
+==================  ===============================================================
+module              abilities
+==================  ===============================================================
+``attack_modes``    attack modes, dice, range, success faces, cover, special results
+``armour``          the target's defense, armour and cover
+``commanders``      commander auras
+``movement``        speed, costs, movement rolls; Bridge Demolition's spec
+``transport``       transports, Fighting Platform, Exposed Transport
+``extra_actions``   extra actions within an activation and extra defensive fire
+``casualty``        resisting disruption (after attacks, in the casualty phase)
+``results``         exact odds of attacks with ability-dependent outcomes
+``common``          the modules' shared events, marks and helpers
+==================  ===============================================================
+
+:func:`load` imports them all (``game.rules.engine`` calls it); ``spec.CATALOG``
+then lists every ability id.
 
 The engine and combat code route every number and every yes/no the rules
-decide through :func:`apply` at named *points*.  An ability implementation
-(helper E, ``game.rules.ability_hooks``) registers a function for a
-``(point, ability id)`` pair::
+decide through :func:`apply` at named *points*.  An ability module registers a
+function for a ``(point, ability id)`` pair::
 
     from game.rules.abilities import register
 
@@ -31,35 +50,25 @@ highest commander bonus applies" the hook's single decision.
 A hook with ``ability_id=None`` runs on every call of its point whatever the
 units have (``ability`` is ``None`` then) - use it for rules, not for abilities.
 
-Points and their ctx keys (``state`` is always there):
+Points and their ctx keys (``state`` is always there).  Only points some ability
+uses are listed (a rule the abilities don't touch has no hook point); a new
+ability that needs a new point adds it here and at the one place the rules
+decide that value:
 
 =========================  ===========================================================  ==========
 point                      ctx keys                                                     value
 =========================  ===========================================================  ==========
 speed                      unit, phase                                                  int
 move_cost                  unit, from_hex, to_hex, terrain, along_road, phase           int (hexes)
-can_enter                  unit, from_hex, to_hex, terrain, along_road                  bool
-needs_movement_roll        unit, from_hex, to_hex, kind ("stream"/"forest"), along_road bool
-movement_roll_need         unit, from_hex, to_hex, kind                                 int (face)
-road_bonus                 unit, phase                                                  bool (gets the free road hex)
 can_move                   unit, phase                                                  bool
-can_turn                   unit, phase                                                  bool
-can_stop                   unit, hex                                                    bool (stacking etc.)
-stacking_counts            unit, hex                                                    bool (counts for stacking)
-provokes_defensive_fire    mover, firer, from_hex, to_hex                               bool
 can_fire_defensively       firer (= unit), mover, from_hex, to_hex, stage               bool
-initiative_bonus           unit (a commander or any unit), side                         int
 activation_options         unit, phase                                                  list[Action]
 action_allowed             unit (may be None), action                                   str|None (refusal reason)
 perform                    unit, action, dice, game                                     list[Event]|None (None: engine does it)
-deployment_zone            side, end, unit                                              frozenset[Hex]
 can_board                  unit, carrier                                                bool
-capacity                   unit (carrier)                                               int (Soldiers it carries)
-victory_points             unit, side                                                   int
 -- combat (game.rules.combat, helper C2) --
 attack_dice                attacker, target, distance, band, mode, defensive            int|None
 die_modifier               attacker, target, distance, band, mode, defensive            int
-success_face               attacker, target, mode, defensive                            int
 defense                    attacker, target, front, mode, defensive                     int
 cover_need                 attacker, target, mode, defensive                            int|None
 can_cover                  attacker, target, mode, defensive                            bool
@@ -96,20 +105,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-__all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "register", "unregister", "apply",
-           "has_hooks", "relevant", "shared_hooks", "Hook"]
+__all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "MODULES", "register", "unregister", "apply",
+           "has_hooks", "relevant", "shared_hooks", "Hook", "load"]
+
+#: the ability modules, in the order they register (game.rules.abilities.<name>)
+MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour", "results",
+                            "casualty", "commanders", "movement", "transport")
+_LOADED = False
+
+
+def load() -> None:
+    """Import every ability module once (registers their specs and hooks)."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import importlib
+    for name in MODULES:
+        importlib.import_module(f"{__name__}.{name}")
+
 
 POINTS: tuple[str, ...] = (
-    "speed", "move_cost", "can_enter", "needs_movement_roll", "movement_roll_need",
-    "road_bonus", "can_move", "can_turn", "can_stop", "stacking_counts",
-    "provokes_defensive_fire", "can_fire_defensively", "initiative_bonus",
-    "activation_options", "action_allowed", "perform", "deployment_zone",
-    "can_board", "capacity", "victory_points",
-    "attack_dice", "die_modifier", "success_face", "defense", "cover_need", "can_cover",
-    "range_band", "can_attack", "counters", "hits",
-    # added for the abilities (helper E)
-    "front", "attackable_aboard", "attack_from_aboard", "attack_result", "after_attack",
-    "phase_begin", "after_casualty", "movement_roll_kinds", "path_speed", "reach", "odds",
+    # movement and activations
+    "speed", "move_cost", "movement_roll_kinds", "path_speed", "reach", "can_move",
+    "can_fire_defensively", "activation_options", "action_allowed", "perform", "can_board",
+    "attackable_aboard", "attack_from_aboard", "phase_begin", "after_casualty",
+    # combat (game.rules.combat, game.rules.odds)
+    "attack_dice", "die_modifier", "defense", "cover_need", "can_cover", "range_band",
+    "can_attack", "counters", "hits", "front", "attack_result", "after_attack", "odds",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")

@@ -1,0 +1,345 @@
+"""Abilities that add actions to an activation or to defensive fire: Double Shot,
+All Guns Blazing, Overrun, Strike and Fade, Suppressive Fire (and the mode attacks
+and Fighting Platform attacks listed in ``legal_actions``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import combat
+from .. import movement
+from ..actions import Action, Attack, DefensiveFire, EndPhase, Move, PassDefensiveFire
+from ..cards import VEHICLE
+from ..errors import MalformedAction
+from ..events import Event, UnitStopped
+from ..state import GameState, Unit
+from . import register
+from .spec import AbilitySpec, define
+from .common import MODE_ABILITIES, _NOT_EXTRA, _attacks, _phase_add, _phase_key
+from .transport import _platform_problem
+
+
+SPECS = define(
+    AbilitySpec(
+        "double_shot", "Double Shot", False,
+        "When this unit is activated to attack in its own assault phase it makes two attacks,"
+        " one after the other, each against the same or another target and each following the"
+        " normal attack rules; it can't move between them. When it fires defensively it makes"
+        " two attacks against the moving unit at the same stage (the hex it leaves or the hex"
+        " it enters); if the first one stops the mover, the second is not made."),
+    AbilitySpec(
+        "suppressive_fire", "Suppressive Fire", False,
+        "This unit is not limited to one defensive-fire attack per phase: while it is not"
+        " disrupted it may fire defensively at every enemy move that provokes it. It still"
+        " fires at most once at each provoking move (twice with Double Shot)."),
+    AbilitySpec(
+        "all_guns_blazing", "All Guns Blazing", False,
+        "In its own assault phase, after this unit makes its attack, it may make one extra"
+        " attack as part of the same activation. The extra attack must target an enemy Soldier"
+        " (the same target or another) and follows the normal attack rules. Not with defensive"
+        " fire.", unit_type=VEHICLE),
+    AbilitySpec(
+        "overrun", "Overrun", False,
+        "In its own assault phase this Vehicle may move and then attack as one activation: if"
+        " the move ends in a hex holding enemy Soldiers and no enemy Vehicle, it immediately"
+        " attacks one enemy Soldier in that hex at short range. The move follows the normal"
+        " rules (defensive fire, stacking); if the Vehicle is stopped before it reaches that"
+        " hex there is no attack.", unit_type=VEHICLE),
+    AbilitySpec(
+        "strike_and_fade", "Strike and Fade {n}", True,
+        "In its own assault phase, after this unit attacks, it may move up to {n} hexes as part"
+        " of the same activation, following every movement rule (terrain costs, movement rolls,"
+        " defensive fire, stacking). It can't attack after moving."
+        , value_range=(1, 5)),
+)
+
+
+def activation_tags(state: GameState, uid: str) -> tuple[str, ...] | None:
+    """What ``uid`` has done in its current activation (None: it is not the unit
+    being activated now).  Tags: ``attack:<mode>``, ``move`` (a move began),
+    ``moved`` (it ended where it wanted), ``stopped``, ``turn``, ``other``."""
+    act = state.marks.get("act")
+    if not act or act[0] != _phase_key(state) or act[1] != uid:
+        return None
+    return act[2]
+
+
+def _tag(state: GameState, uid: str, *tags: str) -> None:
+    cur = activation_tags(state, uid) or ()
+    state.marks["act"] = (_phase_key(state), uid, cur + tags)
+
+
+def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
+    """Why ``action`` is not an extra action ``u`` may take within its current
+    activation (None: it may)."""
+    tags = activation_tags(state, u.uid)
+    if tags is None or not state.phase.is_assault or u.side != state.active_side:
+        return _NOT_EXTRA
+    attacks = _attacks(tags)
+    moved = "move" in tags
+    card = u.card
+    if isinstance(action, Attack):
+        t = state.units.get(action.target)
+        if t is None:
+            return "no such target"
+        if moved:
+            if card.has("overrun") and "moved" in tags and not attacks:
+                if not t.is_soldier or t.hex != u.hex or action.mode != "normal":
+                    return "Overrun: the attack after the move is against an enemy Soldier " \
+                           "in the Vehicle's hex"
+                if any(o.is_vehicle and o.side != u.side and o.on_map
+                       for o in state.units_at(u.hex)):
+                    return "Overrun: there is an enemy Vehicle in the hex"
+                return None
+            return "it can't attack after moving"
+        if not attacks:
+            if "turn" in tags and card.has("no_turret"):
+                return None           # No Turret: the turn was part of this attack
+            return _NOT_EXTRA
+        if card.has("additional_hull_mounted_cannon"):
+            hmc = "additional_hull_mounted_cannon"
+            if action.mode == hmc and hmc not in attacks:
+                return None
+            if action.mode != hmc and all(m == hmc for m in attacks):
+                return None
+        if len(attacks) == 1 and attacks[0] != "additional_hull_mounted_cannon":
+            if card.has("double_shot"):
+                return None
+            if card.has("all_guns_blazing"):
+                return None if t.is_soldier else \
+                    "All Guns Blazing: the extra attack must target an enemy Soldier"
+        return "it has made all the attacks it may make this activation"
+    if isinstance(action, Move):
+        if card.has("strike_and_fade") and attacks and not moved:
+            return None
+        return _NOT_EXTRA
+    return _NOT_EXTRA
+
+
+def _recheck(game: Any, u: Unit, action: Action) -> str | None:
+    """The engine's own check of ``action`` as if ``u`` had not acted yet (a Fighting
+    Platform passenger: the platform's rules, then the attack's)."""
+    if u.boarded:
+        if not isinstance(action, Attack):
+            return f"{u.name} is aboard a transport and can't act for itself"
+        prob = _platform_problem(game.state, u, ignore_acted=True)
+        if prob is not None:
+            return prob
+        return combat.why_not_attack(game.state, u.uid, action.target, mode=action.mode)
+    was = u.acted
+    u.acted = False
+    try:
+        return game._check(action)
+    except MalformedAction as exc:      # keep the engine's wording
+        return str(exc)
+    finally:
+        u.acted = was
+
+
+def extra_actions(game: Any, u: Unit) -> list[Action]:
+    """Extra actions ``u`` may take now within its activation."""
+    st = game.state
+    if not u.acted or st.pending is not None or activation_tags(st, u.uid) is None:
+        return []
+    out: list[Action] = []
+    for a in _attack_candidates(st, u):
+        if _extra_problem(st, u, a) is None and _recheck(game, u, a) is None:
+            out.append(a)
+    if u.card.has("strike_and_fade") and not u.disrupted:
+        probe = Move(u.side, u.uid, (), None)
+        if _extra_problem(st, u, probe) is None:
+            reach = movement.reachable(st, u.uid)
+            for h, r in reach.items():
+                if not r.stops:
+                    continue
+                facings = range(6) if u.is_vehicle else (None,)
+                for f in facings:
+                    out.append(Move(u.side, u.uid, r.path, f))
+            if u.is_vehicle:
+                out.extend(Move(u.side, u.uid, (), f) for f in range(6) if f != u.facing)
+    return out
+
+
+def _mode_may_apply(mode: str, u: Unit, t: Unit) -> bool:
+    """Cheap pre-check before planning a mode attack (the plan has the last word)."""
+    if mode == "close_assault":
+        return t.is_vehicle and t.hex == u.hex
+    if mode == "hand_to_hand":
+        return t.is_soldier and t.hex == u.hex
+    if mode in ("armor_piercing_rounds", "additional_hull_mounted_cannon"):
+        return t.is_vehicle
+    return True
+
+
+def _attack_candidates(st: GameState, u: Unit) -> list[Attack]:
+    modes = ["normal"] + [m for m in MODE_ABILITIES if u.card.has(m)]
+    out = []
+    for t in st.units.values():
+        if not t.on_map or t.side == u.side:
+            continue
+        for mode in modes:
+            if _mode_may_apply(mode, u, t) and \
+                    combat.why_not_attack(st, u.uid, t.uid, mode=mode) is None:
+                out.append(Attack(u.side, u.uid, t.uid, mode))
+    return out
+
+
+@register("activation_options")
+def _activation_options(value, ability, ctx):
+    """Mode attacks (Close Assault, Hand to Hand, Armor-Piercing Rounds, the hull
+    cannon), attacks on exposed passengers, Fighting Platform passengers' attacks,
+    and the extra actions of the current activation."""
+    u: Unit = ctx["unit"]
+    game = ctx.get("game")
+    st: GameState = ctx["state"]
+    if game is None or not st.phase.is_assault or u.side != st.active_side \
+            or st.pending is not None or not u.on_map:
+        return value
+    out = list(value)
+    if u.acted:
+        out.extend(extra_actions(game, u))
+        return out
+    if u.boarded:
+        if _platform_problem(st, u) is None:
+            out.extend(a for a in _attack_candidates(st, u))
+        return out
+    modes_of_unit = [m for m in MODE_ABILITIES if u.card.has(m)]
+    if not modes_of_unit and not any(t.boarded and t.side != u.side and not t.destroyed
+                                     for t in st.units.values()):
+        return out
+    if game._activation_problem(u) is not None:
+        return out
+    for t in st.units.values():
+        if not t.on_map or t.side == u.side:
+            continue
+        modes = [m for m in modes_of_unit if _mode_may_apply(m, u, t)]
+        if t.boarded:
+            modes = ["normal"] + modes
+        for mode in modes:
+            if combat.why_not_attack(st, u.uid, t.uid, mode=mode) is None:
+                out.append(Attack(u.side, u.uid, t.uid, mode))
+    return out
+
+
+@register("action_allowed")
+def _action_allowed(reason, ability, ctx):
+    """Lift "already acted" for the activation's extra actions, and let a Fighting
+    Platform passenger attack."""
+    if reason is None:
+        return None
+    u: Unit | None = ctx.get("unit")
+    action = ctx["action"]
+    game = ctx.get("game")
+    st: GameState = ctx["state"]
+    if u is None or game is None or action.side != u.side:
+        return reason
+    if u.acted and isinstance(action, (Attack, Move)) and st.pending is None:
+        prob = _extra_problem(st, u, action)
+        if prob is None:
+            return _recheck(game, u, action)
+        if prob != _NOT_EXTRA:
+            return f"{reason}: {prob}"
+        return reason
+    if u.boarded and isinstance(action, Attack) and not u.acted:
+        prob = _platform_problem(st, u)
+        if prob is None:
+            return combat.why_not_attack(st, u.uid, action.target, mode=action.mode)
+        c = st.units.get(u.carrier or "")
+        if c is not None and c.card.has("fighting_platform"):
+            return prob
+    return reason
+
+
+@register("perform")
+def _perform(value, ability, ctx):
+    """Carry out every action with the engine's own handler and keep track of the
+    current activation (and Double Shot's second defensive-fire attack)."""
+    if value is not None:
+        return value
+    game = ctx["game"]
+    st: GameState = ctx["state"]
+    action = ctx["action"]
+    handler = getattr(game, "_do_" + type(action).__name__)
+    act = st.marks.get("act")
+    if isinstance(action, DefensiveFire):
+        events = _defensive_fire(game, action)
+    elif isinstance(action, PassDefensiveFire) or type(action).__name__ == "PlaceDismounted":
+        events = handler(action)
+    else:
+        uid = getattr(action, "uid", None)
+        if act and (act[1] != uid or act[0] != _phase_key(st) or isinstance(action, EndPhase)):
+            st.marks.pop("act", None)
+        events = handler(action)
+        if isinstance(uid, str) and uid in st.units and (st.phase.is_assault
+                                                         or st.phase.is_movement):
+            if isinstance(action, Attack):
+                _tag(st, uid, "attack:" + action.mode)
+            elif isinstance(action, Move):
+                if action.path:
+                    _tag(st, uid, "move")
+                    _phase_add(st, "moved", uid)
+                else:
+                    _tag(st, uid, "turn")
+            elif not isinstance(action, EndPhase):
+                _tag(st, uid, "other")
+    _move_finished(st, events)
+    return events
+
+
+def _move_finished(st: GameState, events: list[Event]) -> None:
+    act = st.marks.get("act")
+    if not act or act[0] != _phase_key(st) or st.moving is not None:
+        return
+    tags = act[2]
+    if "move" not in tags or "moved" in tags or "stopped" in tags:
+        return
+    stopped = any(isinstance(e, UnitStopped) and e.uid == act[1] for e in events) or \
+        any(e.kind == "UnitPutBack" and getattr(e, "uid", None) == act[1] for e in events)
+    _tag(st, act[1], "stopped" if stopped else "moved")
+
+
+def _defensive_fire(game: Any, a: DefensiveFire) -> list[Event]:
+    """The engine's defensive fire, with Double Shot's second attack at the same
+    stage and Suppressive Fire's once-per-provoking-move memory."""
+    st: GameState = game.state
+    _note_step_shot(st, a.uid)
+    shots = 2 if st.units[a.uid].card.has("double_shot") else 1
+    return game._do_DefensiveFire(a, shots=shots)
+
+
+def _step_key(st: GameState) -> tuple | None:
+    m = st.moving
+    if m is None:
+        return None
+    return (m.uid, m.start.q, m.start.r, m.index, len(m.walked))
+
+
+def _note_step_shot(st: GameState, uid: str) -> None:
+    key = _step_key(st)
+    if key is None:
+        return
+    got = st.marks.get("df_step")
+    shots = got[1] if got and got[0] == key[:4] else ()
+    st.marks["df_step"] = (key[:4], tuple(sorted(set(shots) | {uid})))
+
+
+@register("speed", "strike_and_fade")
+def _strike_and_fade_speed(value, ab, ctx):
+    st: GameState = ctx["state"]
+    u: Unit = ctx["unit"]
+    tags = activation_tags(st, u.uid)
+    if ctx.get("role") == "unit" and tags is not None and _attacks(tags) and "move" not in tags:
+        return ab.value
+    return value
+
+
+@register("can_fire_defensively", "suppressive_fire")
+def _suppressive_fire(value, ab, ctx):
+    e: Unit = ctx["firer"]
+    if ctx.get("role") not in ("unit", "firer") or value is True or e.disrupted:
+        return value
+    st: GameState = ctx["state"]
+    key = _step_key(st)
+    got = st.marks.get("df_step")
+    if key is not None and got and got[0] == key[:4] and e.uid in got[1]:
+        return value
+    return True
