@@ -1421,7 +1421,7 @@ class CasualtyMode(Mode):
         while self.logged < len(self.during):
             e = self.during[self.logged]
             self.logged += 1
-            self.scene._show_events([e], self.where, self.turn)
+            self.scene._show_events([e])
             if step is not None and e is step:
                 return
 
@@ -1430,7 +1430,7 @@ class CasualtyMode(Mode):
         self._log_until(None)
         after, self.after = self.after, []
         if after:
-            self.scene._show_events(after, self.where, self.turn)
+            self.scene._show_events(after)
 
     def next_step(self) -> None:
         if self.shown < len(self.steps):

@@ -21,8 +21,8 @@ import pygame
 from game.rules.actions import Action, EndPhase, PassDefensiveFire
 from game.rules.errors import IllegalAction
 from game.rules.events import (CounterPlaced, CoverRolled, DiceRolled, GameEnded,
-                               InitiativeRolled, MovementRoll, PhaseBegan, UnitDestroyed,
-                               UnitMoved, UnitStopped)
+                               InitiativeRolled, MovementRoll, OrderChosen, PhaseBegan,
+                               UnitDestroyed, UnitMoved, UnitStopped)
 from game.rules.hexes import hex_label, range_band
 from game.rules.queries import plain_text
 from game.rules.state import DefensiveFirePrompt, Phase
@@ -71,6 +71,17 @@ def new_battle_game(setup: Any):
                     scenario=setup.scenario, dice=Dice(seed), options=options)
 
 
+class UnitHexes:
+    """``get(uid)``: where a unit stands (or stood when destroyed), read from the state."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def get(self, uid: str, default: Any = None) -> Any:
+        u = self.state.units.get(uid)
+        return u.hex if u is not None else default
+
+
 class BattleScene(Scene):
     def __init__(self, app: Any, setup: Any = None, *, game: Any = None) -> None:
         super().__init__(app)
@@ -103,6 +114,8 @@ class BattleScene(Scene):
         self._drag_button = 0
         self._drag_moved = False
         self._last_to_act = None
+        st0 = self.game.state
+        self.turn_shown = (st0.first_player, st0.second_player, dict(st0.initiative_rolls or {}))
         self.demo = None            # --demo: the screen plays both sides
         self.ai = None              # solo practice: the AI plays setup.solo
         seed = getattr(setup, "seed", None)
@@ -218,21 +231,29 @@ class BattleScene(Scene):
     # --- actions -------------------------------------------------------------------------------
     def send(self, action: Action) -> bool:
         """Apply an action; a refusal is logged in the rules' words."""
-        st = self.state
-        where = {uid: u.hex for uid, u in st.units.items()}
-        turn = st.turn
-        before = (st.first_player, st.second_player, dict(st.initiative_rolls or {}))
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
             self.note(str(exc))
             return False
         self.app.play("click")
-        self._show_events(events, where, turn, before)
+        self._show_events(events)
         self.refresh()
         return True
 
-    def _show_events(self, events: list, where: dict, turn: int, before: Any = None) -> None:
+    def _learn(self, e: Any) -> None:
+        """What the screen remembers of the turn, learnt from the events it has shown
+        (never from a copy or a diff of the state): the order of play and the
+        initiative dice of the turn on screen."""
+        first, second, rolls = self.turn_shown
+        if isinstance(e, InitiativeRolled):
+            rolls = dict(e.rolls)
+        elif isinstance(e, OrderChosen):
+            other = "Allies" if e.side == "Axis" else "Axis"
+            first, second = (e.side, other) if e.go_first else (other, e.side)
+        self.turn_shown = (first, second, rolls)
+
+    def _show_events(self, events: list, *_: Any) -> None:
         """Log, roll and animate ``events``.  From a casualty phase's beginning on they
         go to a CasualtyMode that shows them step by step (and the next turn's after)."""
         st = self.state
@@ -244,6 +265,7 @@ class BattleScene(Scene):
                     m.flush()
         shown = events if casualty_at is None else events[:casualty_at + 1]
         for i, e in enumerate(shown):
+            self._learn(e)
             if e.text:
                 self.logp.add(plain_text(e.text), event_colour(e))
             name = lambda uid: st.units[uid].name if uid in st.units else "a unit"  # noqa: E731
@@ -260,7 +282,7 @@ class BattleScene(Scene):
                 self.dice.roll(list(r["Axis"][:2]) + list(r["Allies"][:2]), None,
                                f"Initiative: Axis {sum(r['Axis'])}, Allies {sum(r['Allies'])}")
             elif isinstance(e, UnitMoved):
-                self.anim.move(e.uid, where.get(e.uid), e.path)
+                self.anim.move(e.uid, e.start, e.path)
             elif isinstance(e, CounterPlaced):
                 u = st.units.get(e.target)
                 self.anim.flash(u.hex if u else None, (230, 230, 230), "hit!")
@@ -268,8 +290,9 @@ class BattleScene(Scene):
                 self.autosave()
         if casualty_at is not None:
             self.stack.clear()
-            self.push(CasualtyMode(self, events[casualty_at + 1:], where, turn,
-                                   st.objective_controller(), before))
+            turn = events[casualty_at].turn
+            self.push(CasualtyMode(self, events[casualty_at + 1:], UnitHexes(st), turn,
+                                   st.objective_controller(), self.turn_shown))
 
     def note(self, text: str) -> None:
         text = plain_text(text)
