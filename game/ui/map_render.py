@@ -61,6 +61,13 @@ BAND_COLORS: dict[str | None, Color] = {
 }
 
 
+# the letter each range band is marked with (the preview, the battle's L view, the legend)
+BAND_LETTER: dict[str | None, str] = {"short": "S", "medium": "M", "long": "L", None: ""}
+BAND_LEGEND: tuple[tuple[str | None, str], ...] = (
+    ("short", "S  short range (0-1)"), ("medium", "M  medium range (2-4)"),
+    ("long", "L  long range (5-8)"), (None, "plain: in sight, beyond 8 hexes"))
+
+
 # --- geometry helpers ---------------------------------------------------------------------
 def map_box(bm: BattleMap) -> tuple[float, float, float, float]:
     """The sheet's rectangle ``(left, top, right, bottom)`` for a size-1 layout at origin 0.

@@ -24,7 +24,8 @@ from game.ui.map_render import (STREAM_EDGE, STREAM_FILL, ROAD_EDGE, ROAD_FILL,
                                 MapRenderer, draw_objective, terrain_swatch)
 from game.ui.layout import HexLayout
 
-__all__ = ["render_map_png", "render_map_surface", "main_render"]
+__all__ = ["render_map_png", "render_map_surface", "main_render", "draw_legend", "legend_size",
+           "draw_legend_overlay"]
 
 TITLE_H = 40
 LEGEND_W = 200
@@ -66,7 +67,16 @@ def render_map_surface(bm: BattleMap, zones: bool = False, labels: bool = False,
     return out
 
 
-def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) -> None:
+def legend_size(zones: bool = False) -> tuple[int, int]:
+    """The width and height :func:`draw_legend` needs."""
+    return (LEGEND_W, 10 + 28 + 32 * len(Terrain) + 4 + 26 + 26 + 28 + 30 + 28
+            + ((24 * 2 + 30) if zones else 0) + 6)
+
+
+def draw_legend(out: pygame.Surface, rect: pygame.Rect, zones: bool = False) -> int:
+    """The terrain legend (every terrain, road, stream, bridge, objective, edge; the
+    deployment zones when ``zones``) in ``rect``; returns the y below it.  The
+    exported PNG, the interactive preview and the battle screen all draw this one."""
     pygame.draw.rect(out, (50, 55, 48), rect, border_radius=8)
     pygame.draw.rect(out, (92, 100, 84), rect, 1, border_radius=8)
     x, y = rect.x + 12, rect.y + 10
@@ -114,8 +124,35 @@ def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) 
             y += 24
         out.blit(fs.render("5 whole hexes from each end", True, TEXT_DIM), (x, y + 2))
         y += 30
-        if y + 146 <= rect.bottom:          # only when it fits below the legend
-            _ends(out, x, y, rect.right - 12, bm)
+    return y
+
+
+_LEGEND_IMG: dict = {}
+
+
+def draw_legend_overlay(surface: pygame.Surface, area: pygame.Rect, zones: bool = False) -> pygame.Rect:
+    """The terrain legend as a toggled overlay in the top-left of ``area`` (the map),
+    shrunk to fit a small window; drawn once, then blitted."""
+    key = (zones, area.h)
+    img = _LEGEND_IMG.get(key)
+    if img is None:
+        w, h = legend_size(zones)
+        full = pygame.Surface((w, h), pygame.SRCALPHA)
+        draw_legend(full, full.get_rect(), zones)
+        room = max(60, area.h - 20)
+        if h > room:
+            full = pygame.transform.smoothscale(full, (max(40, int(w * room / h)), room))
+        img = _LEGEND_IMG[key] = full
+    r = img.get_rect(topleft=(area.x + 10, area.y + 10))
+    surface.blit(img, r)
+    return r
+
+
+def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) -> None:
+    y = draw_legend(out, rect, zones)
+    x = rect.x + 12
+    if zones and y + 146 <= rect.bottom:     # only when it fits below the legend
+        _ends(out, x, y, rect.right - 12, bm)
 
 
 def _ends(out: pygame.Surface, x: int, y: int, right: int, bm: BattleMap) -> None:

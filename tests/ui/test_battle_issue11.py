@@ -379,3 +379,47 @@ def test_coin_flip_says_allies_win_the_toss(app):
                  coin_winner="Allies")
     scene = start(app, g)
     assert "Allies win the toss" in scene.mode.prompt()
+
+
+def test_line_of_sight_view_letters_bands_and_shows_a_legend(app, monkeypatch):
+    """Hold L: the range-band letters of the preview (S / M / L) and a legend."""
+    import game.ui.scenes.battle as battle_mod
+    g = position(rect_map(14, 9))
+    r = g.add_unit(rifles(), "Axis", at(3, 4))
+    scene = start(app, g)
+    click(app, token(scene, r.uid))
+    legends = []
+    real = battle_mod.BattleScene._draw_los_legend
+    monkeypatch.setattr(battle_mod.BattleScene, "_draw_los_legend",
+                        lambda self, s: (legends.append(1), real(self, s)))
+    letters = []
+    import game.ui.battle.view as view_mod
+    real_layer = view_mod.region_layer
+    monkeypatch.setattr(battle_mod, "region_layer", lambda lay, hexes, fill, text=None, **k: (
+        letters.extend(t for t in (text(h) for h in hexes) if t) if text else None,
+        real_layer(lay, hexes, fill, text=text, **k))[1])
+    key(app, pygame.K_l, up=False)
+    assert scene.los_from == r.hex and legends
+    assert {"S", "M", "L"} <= set(letters)
+    key(app, pygame.K_l)
+
+
+def test_terrain_legend_toggles_with_g_in_battle_and_preview(app, monkeypatch):
+    import game.ui.render_export as rx
+    calls = []
+    real = rx.draw_legend_overlay
+    monkeypatch.setattr(rx, "draw_legend_overlay", lambda *a, **k: (calls.append(1), real(*a, **k))[1])
+    g = position(rect_map(14, 9))
+    g.add_unit(rifles(), "Axis", at(3, 4))
+    scene = start(app, g)
+    key(app, pygame.K_g)
+    assert scene.show_legend and calls
+    key(app, pygame.K_g)
+    calls.clear()
+    step(app, 2)
+    assert not scene.show_legend and not calls
+    from game.ui.scenes.preview import PreviewScene
+    app.switch(PreviewScene(app, config=1))
+    step(app, 2)
+    key(app, pygame.K_g)
+    assert app.scene.show_legend and calls

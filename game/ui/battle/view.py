@@ -53,7 +53,8 @@ class OverlayCache:
 def region_layer(layout: HexLayout, hexes: Iterable[Hex],
                  fill: Callable[[Hex], Sequence[int] | None],
                  text: Callable[[Hex], str | None] | None = None,
-                 outline: Sequence[int] | None = None) -> tuple[pygame.Surface, tuple[int, int]] | None:
+                 outline: Sequence[int] | None = None,
+                 text_pos: str = "corner") -> tuple[pygame.Surface, tuple[int, int]] | None:
     """A layer with each hex filled with ``fill(h)`` (RGBA), optional centred text
     and an outline per hex.  Returns (surface, topleft) in ``layout`` pixels."""
     hs = list(hexes)
@@ -79,7 +80,9 @@ def region_layer(layout: HexLayout, hexes: Iterable[Hex],
                 cx, cy = sub.hex_to_pixel(h)
                 img = f.render(t, True, (255, 255, 255))
                 sh = f.render(t, True, (0, 0, 0))
-                pos = (cx + layout.size * 0.42 - img.get_width(), cy + layout.size * 0.3)
+                pos = (cx + layout.size * 0.42 - img.get_width(), cy + layout.size * 0.3) \
+                    if text_pos == "corner" else (cx - img.get_width() / 2,
+                                                  cy + layout.size * 0.55 - img.get_height())
                 layer.blit(sh, (pos[0] + 1, pos[1] + 1))
                 layer.blit(img, pos)
     return layer, (x0, y0)

@@ -33,7 +33,7 @@ from game.ui.battle.modes import (BattleMenuMode, CardMode, CasualtyMode, Confir
 from game.ui.battle.panels import (SIDE_COLOURS, Button, CachedLog, draw_buttons, draw_side_header,
                                    draw_tooltip, draw_unit_box, layout_buttons)
 from game.ui.battle.view import MapView, region_layer
-from game.ui.map_render import BAND_COLORS, draw_los_line
+from game.ui.map_render import BAND_COLORS, BAND_LEGEND, BAND_LETTER, draw_los_line
 from game.ui.scene import Scene
 from game.ui.widgets import DiceTray, draw_panel, draw_text, wrap
 
@@ -96,6 +96,7 @@ class BattleScene(Scene):
         self.base: Mode = Mode(self)
         self.hold_fire: tuple | None = None
         self.los_from = None
+        self.show_legend = False
         self.notice: tuple[str, float] | None = None
         self.saves_note_given = False
         self.anim = Animator(self.anim_factor)
@@ -458,6 +459,9 @@ class BattleScene(Scene):
             self.ai.fast = True            # solo: the player wants the AI to hurry
             self.note("The AI plays on without pauses.")
             return
+        if key == pygame.K_g:
+            self.show_legend = not self.show_legend      # the terrain legend
+            return
         if key == pygame.K_l:
             sel = self.state.units.get(self.selected) if self.selected else None
             self.los_from = sel.hex if sel is not None and sel.on_map else self.hover_hex
@@ -595,6 +599,10 @@ class BattleScene(Scene):
         modes[-1].draw_over(surface)
         if self.los_from is not None:
             self._draw_los_hover(surface)
+            self._draw_los_legend(surface)
+        if self.show_legend:
+            from game.ui.render_export import draw_legend_overlay
+            draw_legend_overlay(surface, self.view_rect)
         surface.set_clip(self.map_rect)
         self._draw_prompt(surface)
         surface.set_clip(clip)
@@ -714,13 +722,39 @@ class BattleScene(Scene):
 
     # --- line of sight tool -----------------------------------------------------------------------
     def _draw_los(self, surface: pygame.Surface) -> None:
+        """Hold L: every hex in sight, coloured and lettered by range band (S / M / L, as
+        in the preview); hexes out of sight darkened (not the movement shading's blue)."""
         src = self.los_from
         vis = self.game.visible_from(src)
+        hexes = set(self.state.battle_map.terrain)
 
         def fill(h):
+            if h == src:
+                return None
+            if h not in vis:
+                return (0, 0, 0, 140)
             band = range_band(src.distance(h))
-            return BAND_COLORS.get(band, BAND_COLORS[None]) + (95,)
-        self.view.blit_layer(surface, ("los", src), lambda lay: region_layer(lay, vis, fill))
+            return BAND_COLORS.get(band, BAND_COLORS[None]) + ((105,) if band else (40,))
+
+        def letter(h):
+            return BAND_LETTER[range_band(src.distance(h))] if h in vis and h != src else None
+        self.view.blit_layer(surface, ("los", src), lambda lay: region_layer(
+            lay, hexes, fill, text=letter, text_pos="centre"))
+
+    def _draw_los_legend(self, surface: pygame.Surface) -> None:
+        f = theme.font(16)
+        rows = BAND_LEGEND + (("dark", "dark: no line of sight"),)
+        h = 30 + 20 * len(rows)
+        r = pygame.Rect(self.view_rect.x + 10, self.view_rect.bottom - h - 10, 250, h)
+        draw_panel(surface, r, theme.BG_DARK)
+        draw_text(surface, "Line of sight (hold L)", (r.x + 10, r.y + 6), 16, theme.ACCENT,
+                  bold=True)
+        y = r.y + 28
+        for band, text in rows:
+            col = (24, 24, 24) if band == "dark" else BAND_COLORS[band]
+            pygame.draw.rect(surface, col, (r.x + 10, y + 2, 16, 14), border_radius=3)
+            surface.blit(f.render(text, True, theme.TEXT), (r.x + 34, y))
+            y += 20
 
     def _draw_los_hover(self, surface: pygame.Surface) -> None:
         src, h = self.los_from, self.hover_hex

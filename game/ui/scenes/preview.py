@@ -341,6 +341,8 @@ class PreviewScene(GuiScene):
                 self._set_toggle("show_labels")
             elif key == pygame.K_f:
                 self._set_toggle("show_lines")
+            elif key == pygame.K_g:
+                self.show_legend = not getattr(self, "show_legend", False)
             elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 self.zoom(1)
             elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -521,6 +523,9 @@ class PreviewScene(GuiScene):
                 surface.blit(self._selection_overlay(r), topleft)
             if self.show_lines and self.section_view is None:
                 self._draw_lines(surface, lay)
+            if getattr(self, "show_legend", False):
+                from game.ui.render_export import draw_legend_overlay
+                draw_legend_overlay(surface, areas["map"], zones=self.show_zones)
             if self.hover_hex is not None:
                 outline_hex(surface, lay, self.hover_hex, (255, 255, 255), 2, 0.92)
                 bm = self.battle_map
