@@ -564,8 +564,11 @@ class MapRenderer:
 
     def _paint_labels(self, surf: pygame.Surface) -> None:
         lay = self.layout
-        px = int(max(9, min(16, self.hex_size * 0.36)))
-        f = font(px)
+        # the bundled monospaced font (assets/fonts): "I10" never reads as "H0" nor
+        # "A11" as "Af1"; never below 11 px
+        px = int(max(11, min(17, self.hex_size * 0.36)))
+        from game.ui.assets import label_font
+        f = label_font(px)
         for h in self.map.hexes:
             cx, cy = lay.hex_to_pixel(h)
             label = hex_label(h)

@@ -423,3 +423,19 @@ def test_terrain_legend_toggles_with_g_in_battle_and_preview(app, monkeypatch):
     step(app, 2)
     key(app, pygame.K_g)
     assert app.scene.show_legend and calls
+
+
+def test_hex_labels_use_the_bundled_monospaced_font_at_a_readable_size(app, monkeypatch):
+    """'I10' must not read as 'H0', 'A11' not as 'Af1': the labels use the bundled
+    DejaVu Sans Mono Bold (distinct I, 1, l, 0, O), never below 11 px."""
+    import game.ui.assets as assets
+    from game.data.maps import load_configuration
+    from game.ui.map_render import MapRenderer
+    sizes = []
+    real = assets.label_font
+    monkeypatch.setattr(assets, "label_font", lambda px: (sizes.append(px), real(px))[1])
+    MapRenderer(load_configuration(1), 20.0, labels=True).render()
+    assert sizes and min(sizes) >= 11
+    f = real(12)
+    assert f.size("I")[0] == f.size("1")[0] == f.size("H")[0]      # one width per glyph
+    assert f.render("I10", True, (0, 0, 0)).get_width() > f.render("H0", True, (0, 0, 0)).get_width()
