@@ -439,3 +439,18 @@ def test_hex_labels_use_the_bundled_monospaced_font_at_a_readable_size(app, monk
     f = real(12)
     assert f.size("I")[0] == f.size("1")[0] == f.size("H")[0]      # one width per glyph
     assert f.render("I10", True, (0, 0, 0)).get_width() > f.render("H0", True, (0, 0, 0)).get_width()
+
+
+def test_quick_start_in_assault_uses_armies_built_for_the_assault_budgets():
+    """Rulebook: Assault Scenario - 120 points for the attacker, 80 for the defender;
+    the quick start armies are built for those budgets and pass game.rules.army."""
+    from game.rules.army import budget_for, validate_army
+    from game.ui.scenes.battle_setup import army_problems, make_setup
+    for attacker in ("Axis", "Allies"):
+        setup = make_setup(scenario="assault", config=3, seed=1, attacker=attacker)
+        for side in ("Axis", "Allies"):
+            role = "attacker" if side == attacker else "defender"
+            army = setup.armies[side]
+            assert army_problems(setup, side) == []
+            assert budget_for("assault", role) - 5 <= army.points <= budget_for("assault", role)
+            assert "cut to" not in army.name
