@@ -27,7 +27,7 @@ from .movement import move_problem
 from .state import DefensiveFirePrompt
 
 __all__ = ["StageOption", "DefenderOptions", "UnitOptions", "defensive_fire_options",
-           "unit_options", "plain_text", "EXTRA_ACTION_ABILITIES"]
+           "unit_options", "plain_text", "EXTRA_ACTION_ABILITIES", "roll_chance", "reach_chance"]
 
 #: abilities that give a unit more actions within one activation (rulebook cards)
 EXTRA_ACTION_ABILITIES = ("double_shot", "all_guns_blazing", "additional_hull_mounted_cannon",
@@ -139,6 +139,22 @@ def defensive_fire_options(game: Any) -> list[DefenderOptions]:
                 nxt = StageOption("next", "enter", p.to_hex, False, plain_text(why), None, wait)
         out.append(DefenderOptions(uid, u.name, here, nxt))
     return out
+
+
+# --- movement rolls -----------------------------------------------------------------------
+def roll_chance(need: int) -> float:
+    """The chance one die meets ``need`` (a movement roll "needs 4+")."""
+    return max(0, min(6, 7 - int(need))) / 6.0
+
+
+def reach_chance(reach: Any) -> tuple[list[float], float]:
+    """Each movement roll's chance on a ``movement.Reach``'s path, and the chance to
+    make them all (they are independent dice)."""
+    each = [roll_chance(r.need) for r in reach.rolls]
+    total = 1.0
+    for p in each:
+        total *= p
+    return each, total
 
 
 # --- what a unit may still do -------------------------------------------------------------

@@ -16,13 +16,15 @@ import pygame
 
 from game.rules.queries import plain_text
 from game.ui import theme
+from game.ui.map_render import band_span
 from game.ui.tokens import draw_token
 from game.ui.widgets import fit, wrap
 
 __all__ = ["draw_card", "card_lines", "card_height", "CARD_SIZE"]
 
 CARD_SIZE = (300, 440)
-BANDS = (("short", "Short", "0-1"), ("medium", "Medium", "2-4"), ("long", "Long", "5-8"))  # rulebook: Range and Attack Dice
+# the range bands and their distances, as the rules define them (rulebook: Range and Attack Dice)
+BANDS = tuple((b, b.capitalize(), band_span(b)) for b in ("short", "medium", "long"))
 
 
 def _f(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:

@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 import pygame
 
 from game.rules.board import BattleMap, SectionPlacement
-from game.rules.hexes import DIRECTIONS, Hex, Hexside, hex_label
+from game.rules.hexes import DIRECTIONS, MAX_RANGE, Hex, Hexside, hex_label, range_band
 from game.rules.terrain import Terrain
 from game.ui.fonts import font
 from game.ui.layout import SQRT3, HexLayout
@@ -63,9 +63,17 @@ BAND_COLORS: dict[str | None, Color] = {
 
 # the letter each range band is marked with (the preview, the battle's L view, the legend)
 BAND_LETTER: dict[str | None, str] = {"short": "S", "medium": "M", "long": "L", None: ""}
-BAND_LEGEND: tuple[tuple[str | None, str], ...] = (
-    ("short", "S  short range (0-1)"), ("medium", "M  medium range (2-4)"),
-    ("long", "L  long range (5-8)"), (None, "plain: in sight, beyond 8 hexes"))
+
+
+def band_span(band: str) -> str:
+    """"0-1", "2-4", "5-8": the distances the rules put in ``band`` (asked of range_band)."""
+    ds = [d for d in range(MAX_RANGE + 1) if range_band(d) == band]
+    return f"{ds[0]}-{ds[-1]}" if ds else "-"
+
+
+BAND_LEGEND: tuple[tuple[str | None, str], ...] = tuple(
+    (b, f"{BAND_LETTER[b]}  {b} range ({band_span(b)})") for b in ("short", "medium", "long")) + (
+    (None, f"plain: in sight, beyond {MAX_RANGE} hexes"),)
 
 
 # --- geometry helpers ---------------------------------------------------------------------

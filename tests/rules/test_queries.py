@@ -135,3 +135,13 @@ def test_plain_text_drops_internal_unit_ids():
     assert plain_text("Panzer IV (axis-7) is not a unit of Allies") == \
         "Panzer IV is not a unit of Allies"
     assert plain_text("there is no unit 'allies-12'") == "there is no unit"
+
+
+def test_movement_roll_chances():
+    """Rulebook: Movement Rolls - a roll of 4+ on one die: one half; two rolls multiply."""
+    from types import SimpleNamespace
+    from game.rules.queries import reach_chance, roll_chance
+    assert roll_chance(4) == 0.5 and roll_chance(1) == 1.0 and roll_chance(7) == 0.0
+    each, total = reach_chance(SimpleNamespace(rolls=[SimpleNamespace(need=4),
+                                                      SimpleNamespace(need=5)]))
+    assert each == [0.5, 2 / 6] and abs(total - 1 / 6) < 1e-12

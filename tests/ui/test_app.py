@@ -388,4 +388,4 @@ def test_default_armies_fit_the_assault_budgets():
     setup = make_setup(scenario="assault", attacker="Axis", config=1)
     assert setup.armies["Allies"].points <= 80 and setup.armies["Axis"].points <= 120
     assert army_problems(setup, "Allies") == [] and army_problems(setup, "Axis") == []
-    assert "cut to 80" in setup.armies["Allies"].name
+    assert setup.armies["Allies"].name == "Assault Defence (Allies)"      # built for 80, not cut

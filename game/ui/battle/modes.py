@@ -26,7 +26,7 @@ from game.rules.events import (CountersFlipped, DisruptionRemoved, GameEnded, Ob
                                UnitDisrupted)
 from game.rules.hexes import DIRECTION_NAMES, Hex, direction_between, hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase
-from game.rules.queries import defensive_fire_options, plain_text, unit_options
+from game.rules.queries import defensive_fire_options, plain_text, reach_chance, unit_options
 from game.ui import theme
 from game.ui.battle.panels import (Button, draw_odds_box, draw_roster, draw_tooltip, draw_unit_box,
                                    pct)
@@ -785,10 +785,8 @@ class PlayMode(Mode):
             r = reach[h]
             lines = [f"{hex_label(h)}: costs {r.cost} of {me.current_speed}"
                      + (" (road bonus used)" if r.road_bonus_used else "")]
-            chance = 1.0
-            for roll in r.rolls:
-                p = (7 - roll.need) / 6.0
-                chance *= p
+            each, chance = reach_chance(r)           # the rules' dice odds
+            for roll, p in zip(r.rolls, each):
                 lines.append(f"{roll.kind} roll entering {hex_label(roll.to_hex)}: "
                              f"needs {roll.need}+ ({pct(p)})")
             if r.rolls:

@@ -699,10 +699,9 @@ class PreviewScene(GuiScene):
             items += [(ZONE_COLORS["left"], "Left deployment zone (5 hexes)"),
                       (ZONE_COLORS["right"], "Right deployment zone (5 hexes)")]
         if self.selected_hex is not None:
-            items += [(BAND_COLORS["short"], "S  short range (0-1)"),
-                      (BAND_COLORS["medium"], "M  medium range (2-4)"),
-                      (BAND_COLORS["long"], "L  long range (5-8)"),
-                      ((92, 96, 90), "plain: seen, beyond 8 hexes"),
+            from game.ui.map_render import BAND_LEGEND
+            items += [(BAND_COLORS[b], text) for b, text in BAND_LEGEND if b] + [
+                      ((92, 96, 90), BAND_LEGEND[-1][1]),
                       ((24, 24, 24), "dark: no line of sight")]
         for colour, text in items:
             if y + 20 > limit:
