@@ -111,7 +111,8 @@ def test_an_error_in_the_battle_screen_shows_the_crash_dialog_and_writes_the_log
 
     def boom(self, surface):
         raise RuntimeError("boom in the prompt bar")
-    monkeypatch.setattr(BattleScene, "_draw_prompt", boom)
+    from game.ui.battle.hud import BattleHUD
+    monkeypatch.setattr(BattleHUD, "draw_prompt", boom)
     step(app, 1)
     crash = app.scene
     assert isinstance(crash, CrashScene) and app.crashes
@@ -383,14 +384,14 @@ def test_coin_flip_says_allies_win_the_toss(app):
 
 def test_line_of_sight_view_letters_bands_and_shows_a_legend(app, monkeypatch):
     """Hold L: the range-band letters of the preview (S / M / L) and a legend."""
-    import game.ui.scenes.battle as battle_mod
+    import game.ui.battle.overlays as battle_mod
     g = position(rect_map(14, 9))
     r = g.add_unit(rifles(), "Axis", at(3, 4))
     scene = start(app, g)
     click(app, token(scene, r.uid))
     legends = []
-    real = battle_mod.BattleScene._draw_los_legend
-    monkeypatch.setattr(battle_mod.BattleScene, "_draw_los_legend",
+    real = battle_mod.BattleOverlays.draw_los_legend
+    monkeypatch.setattr(battle_mod.BattleOverlays, "draw_los_legend",
                         lambda self, s: (legends.append(1), real(self, s)))
     letters = []
     import game.ui.battle.view as view_mod

@@ -535,10 +535,7 @@ class PlayMode(Mode):
         sel = self.scene.selected
         if sel is None or not hasattr(self.game, "undoable"):
             return []
-        try:
-            acts = self.scene.cached("undoable", self.game.undoable)
-        except Exception:           # a game built by hand has no origin to replay from
-            return []
+        acts = self.scene.cached("undoable", self.game.undoable)
         return [a for a in acts if getattr(a, "uid", None) == sel]
 
     def take_back(self) -> None:
