@@ -10,8 +10,6 @@ Tests drive the app with ``App.step(events)``: one frame, no sleeping.
 """
 from __future__ import annotations
 
-import array
-import math
 import os
 import random
 import sys
@@ -46,6 +44,8 @@ class App:
 
         pygame.display.init()
         pygame.font.init()
+        from game.ui.assets import check_assets
+        check_assets()                          # a missing or broken asset: one clear message
         pygame.key.set_repeat(350, 40)
         self.audio = self._start_audio()
         self.sounds: dict[str, Any] = {}
@@ -65,6 +65,7 @@ class App:
         self.scene: Scene | None = None
         self.running = False
         self.frames = 0
+        self.crashes: list[Exception] = []     # errors shown in the crash dialog this run
         self.rng = random.Random()              # cosmetic randomness only (die shown in setup)
 
     # --- window ------------------------------------------------------------------------
@@ -122,13 +123,8 @@ class App:
             return
         snd = self.sounds.get(name)
         if snd is None:
-            try:
-                init = pygame.mixer.get_init()
-                channels = init[2] if init else 1
-                snd = pygame.mixer.Sound(buffer=_synth(name, init[0] if init else 22050, channels))
-            except (pygame.error, ValueError):
-                return
-            self.sounds[name] = snd
+            from game.ui.assets import sound
+            snd = self.sounds[name] = sound(name)      # assets/sounds/<name>.wav
         try:
             snd.play()
         except pygame.error:
@@ -171,20 +167,35 @@ class App:
             self.clock.tick()
             dt = 1.0 / FPS
         evs = list(pygame.event.get()) if events is None else list(events)
-        for ev in evs:
-            self._handle(ev)
-            if not self.running and self.scene is None:
-                return
         scene = self.scene
-        if scene is None:
+        try:
+            for ev in evs:
+                self._handle(ev)
+                if not self.running and self.scene is None:
+                    return
+            scene = self.scene
+            if scene is None:
+                return
+            self.ui.update(dt)
+            scene.update(dt)
+            scene.draw(self.screen)
+        except Exception as exc:       # noqa: BLE001 - shown, logged and saved, never hidden
+            self.crashed(exc, scene)
             return
-        self.ui.update(dt)
-        scene.update(dt)
-        scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
         pygame.display.flip()
         self.frames += 1
         self._follow(scene)
+
+    def crashed(self, exc: Exception, scene: Scene | None) -> None:
+        """A scene raised: under tests and HEXFRONT_DEBUG=1 re-raise; otherwise save the
+        battle, write the crash log and show the crash dialog (game.ui.crash)."""
+        from game.ui.crash import CrashScene, debug_mode, report_crash
+        if debug_mode() or isinstance(scene, CrashScene):
+            raise exc
+        self.crashes.append(exc)
+        report = report_crash(exc, scene)
+        self.switch(CrashScene(self, report))
 
     def _follow(self, scene: Scene) -> None:
         if scene.quit:
@@ -268,33 +279,7 @@ class _quiet_stderr:
             os.close(self.saved)
 
 
-# --- little assets made in code ----------------------------------------------------------
+# --- the window icon (assets/icon.svg) -----------------------------------------------------
 def _icon() -> pygame.Surface:
-    s = pygame.Surface((32, 32), pygame.SRCALPHA)
-    pts = [(16 + 15 * math.cos(math.radians(60 * i - 30)),
-            16 + 15 * math.sin(math.radians(60 * i - 30))) for i in range(6)]
-    pygame.draw.polygon(s, theme.ALLIES_RIM, pts)
-    pygame.draw.polygon(s, theme.ACCENT, pts, 2)
-    pygame.draw.circle(s, theme.NATION_COLOURS["Germany"], (16, 16), 7)
-    return s
-
-
-def _synth(name: str, rate: int = 22050, channels: int = 1) -> bytes:
-    """A short 16-bit effect for the mixer's rate and channels: a click or dice."""
-    rnd = random.Random(7)
-    out = array.array("h")
-    if name == "dice":
-        n = int(rate * 0.35)
-        hits = sorted(rnd.randrange(n - 800) for _ in range(9))
-        buf = [0.0] * n
-        for start in hits:
-            amp = rnd.uniform(0.25, 0.55)
-            for i in range(600):
-                buf[start + i] += amp * math.exp(-i / 90) * rnd.uniform(-1, 1)
-        out.extend(int(max(-1, min(1, v)) * 20000) for v in buf)
-    else:
-        n = int(rate * 0.04)
-        out.extend(int(9000 * math.exp(-i / 120) * math.sin(i * 0.35)) for i in range(n))
-    if channels > 1:
-        out = array.array("h", (v for v in out for _ in range(channels)))
-    return out.tobytes()
+    from game.ui.assets import icon
+    return icon()

@@ -14,16 +14,19 @@ __all__ = ["BattleSetup", "SIDES", "SCENARIOS", "STANDARD_BUDGET", "ASSAULT_BUDG
 
 SIDES = ("Axis", "Allies")
 SCENARIOS = ("standard", "assault")
-STANDARD_BUDGET = 100                           # rulebook: Building Your Army
-ASSAULT_BUDGETS = {"attacker": 120, "defender": 80}   # rulebook: Assault Scenario
-MAX_UNITS = 15
+# the budgets and the unit cap are the rules' (game.rules.army), named here for the screens
+from game.rules.army import (ASSAULT_ATTACKER_BUDGET, ASSAULT_DEFENDER_BUDGET,  # noqa: E402
+                             MAX_UNITS, STANDARD_BUDGET)
+from game.rules.army import budget_for as _rules_budget  # noqa: E402
+
+ASSAULT_BUDGETS = {"attacker": ASSAULT_ATTACKER_BUDGET, "defender": ASSAULT_DEFENDER_BUDGET}
 
 
 def budget_for(scenario: str, side: str, attacker: str | None = None) -> int:
-    """Points an army may cost: 100 (Standard); 120 attacker / 80 defender (Assault)."""
+    """Points an army may cost (game.rules.army.budget_for for the side's role)."""
     if scenario == "assault":
-        return ASSAULT_BUDGETS["attacker" if side == (attacker or "Axis") else "defender"]
-    return STANDARD_BUDGET
+        return _rules_budget("assault", "attacker" if side == (attacker or "Axis") else "defender")
+    return _rules_budget(scenario)
 
 
 @dataclass

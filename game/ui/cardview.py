@@ -14,14 +14,17 @@ from typing import Any
 
 import pygame
 
+from game.rules.queries import plain_text
 from game.ui import theme
+from game.ui.map_render import band_span
 from game.ui.tokens import draw_token
 from game.ui.widgets import fit, wrap
 
-__all__ = ["draw_card", "card_lines", "CARD_SIZE"]
+__all__ = ["draw_card", "card_lines", "card_height", "CARD_SIZE"]
 
 CARD_SIZE = (300, 440)
-BANDS = (("short", "Short", "0-1"), ("medium", "Medium", "2-4"), ("long", "Long", "5-8"))  # rulebook: Range and Attack Dice
+# the range bands and their distances, as the rules define them (rulebook: Range and Attack Dice)
+BANDS = tuple((b, b.capitalize(), band_span(b)) for b in ("short", "medium", "long"))
 
 
 def _f(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
@@ -36,7 +39,7 @@ def card_lines(card: Any) -> list[str]:
     for t in ("Soldier", "Vehicle"):
         lines.append(f"vs {t}: {card.attack_text(t)}")
     for a in card.abilities:
-        lines.append(f"{a.name or a.id}: {a.text}")
+        lines.append(f"{a.name or a.id}: {plain_text(a.text)}")
     if card.commander_bonus is not None:
         lines.append(f"Initiative bonus +{card.commander_bonus}")
     if card.flavor:
@@ -76,6 +79,15 @@ def draw_card(surface: pygame.Surface, card: Any, rect: pygame.Rect, *,
         hit = _RENDERED[key] = (img, fits)
     surface.blit(hit[0], rect.topleft)
     return hit[1]
+
+
+def card_height(card: Any, width: int, body: int = 16, most: int = 2000) -> int:
+    """The least height at which the whole card (every ability's full text) fits at
+    ``width`` with ``body``-pixel text."""
+    h = 300
+    while h < most and not _layout(None, card, pygame.Rect(0, 0, width, h), body, 0, False):
+        h += 20
+    return h
 
 
 def _layout(surface: pygame.Surface | None, card: Any, rect: pygame.Rect, body: int,
@@ -180,7 +192,7 @@ def _layout(surface: pygame.Surface | None, card: Any, rect: pygame.Rect, body: 
     for a in card.abilities:
         title = a.name or a.id.replace("_", " ").title()
         blocks.append((f_name, title, theme.INK, 0))
-        for line in wrap(a.text or "", f_body, width - 8):
+        for line in wrap(plain_text(a.text), f_body, width - 8):
             blocks.append((f_body, line, theme.INK, 8))
     if card.notes and not card.abilities and not card.flavor:
         pass

@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 import pygame
 
 from game.rules.board import BattleMap, SectionPlacement
-from game.rules.hexes import DIRECTIONS, Hex, Hexside, hex_label
+from game.rules.hexes import DIRECTIONS, MAX_RANGE, Hex, Hexside, hex_label, range_band
 from game.rules.terrain import Terrain
 from game.ui.fonts import font
 from game.ui.layout import SQRT3, HexLayout
@@ -65,6 +65,21 @@ ZONE_COLORS: dict[str, Color] = {"left": (56, 118, 226), "right": (238, 138, 36)
 BAND_COLORS: dict[str | None, Color] = {
     "short": (64, 200, 96), "medium": (246, 214, 64), "long": (244, 128, 52), None: (200, 200, 200),
 }
+
+
+# the letter each range band is marked with (the preview, the battle's L view, the legend)
+BAND_LETTER: dict[str | None, str] = {"short": "S", "medium": "M", "long": "L", None: ""}
+
+
+def band_span(band: str) -> str:
+    """"0-1", "2-4", "5-8": the distances the rules put in ``band`` (asked of range_band)."""
+    ds = [d for d in range(MAX_RANGE + 1) if range_band(d) == band]
+    return f"{ds[0]}-{ds[-1]}" if ds else "-"
+
+
+BAND_LEGEND: tuple[tuple[str | None, str], ...] = tuple(
+    (b, f"{BAND_LETTER[b]}  {b} range ({band_span(b)})") for b in ("short", "medium", "long")) + (
+    (None, f"plain: in sight, beyond {MAX_RANGE} hexes"),)
 
 
 # --- geometry helpers ---------------------------------------------------------------------
@@ -330,7 +345,8 @@ class MapRenderer:
 
     def __init__(self, battle_map: BattleMap, hex_size: float = 36.0, *, labels: bool = False,
                  zones: bool = False, sections: bool = True, grid: bool = True,
-                 margin: int = 0, supersample: int = 2, zone_depth: int = 5) -> None:
+                 margin: int = 0, supersample: int = 2, zone_depth: int = 5,
+                 objective: bool = True) -> None:
         if not hex_size > 0:
             raise ValueError("hex size must be positive")
         self.map = battle_map
@@ -342,6 +358,7 @@ class MapRenderer:
         self.margin = int(margin)
         self.supersample = max(1, int(supersample))
         self.zone_depth = zone_depth
+        self.objective = objective               # False: the caller draws it (from the state)
         self._box = map_box(battle_map)
         self._surface: pygame.Surface | None = None
         self.renders = 0                         # how many times the static map was drawn
@@ -431,7 +448,7 @@ class MapRenderer:
             self._paint_grid(big, lay)
         if self.sections:
             self._paint_section_borders(big, lay)
-        if self.map.objective is not None:
+        if self.objective and self.map.objective is not None:
             draw_objective(big, lay, self.map.objective)
         big.set_clip(None)
         pygame.draw.rect(big, SHEET_EDGE, sheet_big, max(2, int(k * 2)))
@@ -622,8 +639,11 @@ class MapRenderer:
 
     def _paint_labels(self, surf: pygame.Surface) -> None:
         lay = self.layout
-        px = int(max(9, min(16, self.hex_size * 0.36)))
-        f = font(px)
+        # the bundled monospaced font (assets/fonts): "I10" never reads as "H0" nor
+        # "A11" as "Af1"; never below 11 px
+        px = int(max(11, min(17, self.hex_size * 0.36)))
+        from game.ui.assets import label_font
+        f = label_font(px)
         for h in self.map.hexes:
             cx, cy = lay.hex_to_pixel(h)
             label = hex_label(h)

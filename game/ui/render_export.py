@@ -25,7 +25,8 @@ from game.ui.map_render import (STREAM_EDGE, STREAM_FILL, ROAD_EDGE, ROAD_FILL, 
                                 MapRenderer, draw_objective, terrain_swatch)
 from game.ui.layout import HexLayout
 
-__all__ = ["render_map_png", "render_map_surface", "main_render"]
+__all__ = ["render_map_png", "render_map_surface", "main_render", "draw_legend", "legend_size",
+           "draw_legend_overlay"]
 
 TITLE_H = 40
 LEGEND_W = 200
@@ -79,14 +80,25 @@ def _depth(bm: BattleMap) -> int:
     return 3 if _is_later(bm) else 5
 
 
-def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) -> None:
+def legend_size(zones: bool = False, later: bool = False) -> tuple[int, int]:
+    """The width and height :func:`draw_legend` needs."""
+    kinds = sum(1 for t in Terrain if later or not t.later_only)
+    return (LEGEND_W, 10 + 28 + 32 * kinds + 4 + 26 + 26 + 28 + (26 * 2 if later else 0)
+            + 30 + 28 + ((24 * 2 + 30) if zones else 0) + 6)
+
+
+def draw_legend(out: pygame.Surface, rect: pygame.Rect, zones: bool = False,
+                later: bool = False) -> int:
+    """The terrain legend (every terrain, road, stream, bridge, objective, edge; the
+    later edition's terrain, hedges and cliffs when ``later``; the deployment zones
+    when ``zones``) in ``rect``; returns the y below it.  The exported PNG, the
+    interactive preview and the battle screen all draw this one."""
     pygame.draw.rect(out, (50, 55, 48), rect, border_radius=8)
     pygame.draw.rect(out, (92, 100, 84), rect, 1, border_radius=8)
     x, y = rect.x + 12, rect.y + 10
     f, fs = font(20), font(16)
     out.blit(font(22, bold=True).render("Legend", True, TEXT), (x, y))
     y += 28
-    later = _is_later(bm)
     for t in Terrain:
         if t.later_only and not later:       # the later edition's terrain on its maps only
             continue
@@ -142,8 +154,37 @@ def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) 
         words = "3 whole hexes" if later else "5 whole hexes"
         out.blit(fs.render(f"{words} from each end", True, TEXT_DIM), (x, y + 2))
         y += 30
-        if y + 146 <= rect.bottom:          # only when it fits below the legend
-            _ends(out, x, y, rect.right - 12, bm)
+    return y
+
+
+_LEGEND_IMG: dict = {}
+
+
+def draw_legend_overlay(surface: pygame.Surface, area: pygame.Rect, zones: bool = False,
+                        bm: BattleMap | None = None) -> pygame.Rect:
+    """The terrain legend as a toggled overlay in the top-left of ``area`` (the map),
+    shrunk to fit a small window; drawn once, then blitted."""
+    later = bm is not None and _is_later(bm)
+    key = (zones, area.h, later)
+    img = _LEGEND_IMG.get(key)
+    if img is None:
+        w, h = legend_size(zones, later)
+        full = pygame.Surface((w, h), pygame.SRCALPHA)
+        draw_legend(full, full.get_rect(), zones, later)
+        room = max(60, area.h - 20)
+        if h > room:
+            full = pygame.transform.smoothscale(full, (max(40, int(w * room / h)), room))
+        img = _LEGEND_IMG[key] = full
+    r = img.get_rect(topleft=(area.x + 10, area.y + 10))
+    surface.blit(img, r)
+    return r
+
+
+def _legend(out: pygame.Surface, rect: pygame.Rect, bm: BattleMap, zones: bool) -> None:
+    y = draw_legend(out, rect, zones, _is_later(bm))
+    x = rect.x + 12
+    if zones and y + 146 <= rect.bottom:     # only when it fits below the legend
+        _ends(out, x, y, rect.right - 12, bm)
 
 
 def _ends(out: pygame.Surface, x: int, y: int, right: int, bm: BattleMap) -> None:

@@ -1,9 +1,10 @@
 """Top-down miniature tokens (art-direction.md: "Miniatures").
 
-A token is a base in the nation's colour whose *shape* tells the side (Axis:
-square-ish base with a grey rim; Allies: round base with a green rim - so
-colour-blind players can tell the armies apart), a dark silhouette of the
-unit's kind, a short name plate, a facing wedge and gun for Vehicles, counters
+A token is a miniature on a round base in the nation's colour whose rim tells
+the side by colour and shape (Axis: grey, notched; Allies: green, smooth - so
+colour-blind players can tell the armies apart), a top-down silhouette of the
+unit's kind (assets/tokens/<kind>.svg; a Vehicle's gun points along its
+facing), a short name plate, a facing wedge for Vehicles, counters
 (face-down grey "?", face-up Disrupted yellow "D", Damaged orange "DM",
 Destroyed red "X") and a badge for a boarded Soldier.
 
@@ -26,6 +27,7 @@ from typing import Any, Iterable, Sequence
 import pygame
 
 from game.ui import theme
+from game.ui.assets import load_svg, token_svg
 
 __all__ = ["KINDS", "kind_of", "short_name", "token_rects", "token_at", "draw_token",
            "draw_unit", "counters_of", "draw_counter", "draw_sample_row", "clear_cache",
@@ -184,29 +186,27 @@ def _side_of(card: Any, side: str | None) -> str:
 
 
 def _base(surf: pygame.Surface, c: int, r: int, side: str, colour) -> None:
-    """The base: Axis square-ish with a grey rim, Allies round with a green rim."""
+    """A round miniature base for both armies; the rim tells the side by colour *and*
+    shape (colour-blind safe): Axis a grey rim cut by twelve notches, Allies a smooth
+    green rim with a light inner line."""
     rim_w = max(2, r // 6)
-    shadow = (0, 0, 0, 90)
+    pygame.draw.circle(surf, (0, 0, 0, 90), (c + 2, c + 2), r)
     if side == "Axis":
-        box = pygame.Rect(0, 0, int(r * 1.84), int(r * 1.84))
-        box.center = (c, c)
-        rad = max(3, int(r * 0.34))
-        pygame.draw.rect(surf, shadow, box.move(2, 2), border_radius=rad)
-        pygame.draw.rect(surf, (40, 41, 44), box, border_radius=rad)
-        pygame.draw.rect(surf, theme.AXIS_RIM, box.inflate(-2, -2), border_radius=rad)
-        pygame.draw.rect(surf, colour, box.inflate(-2 * rim_w, -2 * rim_w),
-                         border_radius=max(2, rad - rim_w))
-        band = max(2, int(r * 0.2))
-        pygame.draw.rect(surf, _field(colour), box.inflate(-2 * (rim_w + band), -2 * (rim_w + band)),
-                         border_radius=max(2, rad - rim_w - band))
-        pygame.draw.rect(surf, (190, 192, 196), box.inflate(-2 * rim_w, -2 * rim_w), 1,
-                         border_radius=max(2, rad - rim_w))
+        pygame.draw.circle(surf, (40, 41, 44), (c, c), r)
+        pygame.draw.circle(surf, theme.AXIS_RIM, (c, c), r - 1)
+        for k in range(12):                      # the notches
+            a = math.radians(30 * k + 15)
+            p0 = (c + (r - rim_w) * math.cos(a), c + (r - rim_w) * math.sin(a))
+            p1 = (c + r * math.cos(a), c + r * math.sin(a))
+            pygame.draw.line(surf, (40, 41, 44), p0, p1, max(1, r // 9))
+        pygame.draw.circle(surf, colour, (c, c), r - rim_w)
+        pygame.draw.circle(surf, _field(colour), (c, c), r - rim_w - max(2, int(r * 0.18)))
+        pygame.draw.circle(surf, (190, 192, 196), (c, c), r - rim_w, 1)
     else:
-        pygame.draw.circle(surf, shadow, (c + 2, c + 2), r)
         pygame.draw.circle(surf, (24, 40, 24), (c, c), r)
         pygame.draw.circle(surf, theme.ALLIES_RIM, (c, c), r - 1)
         pygame.draw.circle(surf, colour, (c, c), r - rim_w)
-        pygame.draw.circle(surf, _field(colour), (c, c), r - rim_w - max(2, int(r * 0.2)))
+        pygame.draw.circle(surf, _field(colour), (c, c), r - rim_w - max(2, int(r * 0.18)))
         pygame.draw.circle(surf, (170, 214, 160), (c, c), r - rim_w, 1)
 
 
@@ -214,109 +214,6 @@ def _field(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     """The light ground inside the base (the nation's colour, paled) where the
     dark silhouette reads well; the nation's full colour stays as a thick band."""
     return tuple(int(v + (236 - v) * 0.55) for v in colour)  # type: ignore[return-value]
-
-
-def _poly(surf, colour, pts, c, ang, width=0):
-    """Polygon given in unit coordinates pointing east, rotated by ``ang`` radians."""
-    ca, sa = math.cos(ang), math.sin(ang)
-    out = [(c[0] + x * ca + y * sa, c[1] - x * sa + y * ca) for x, y in pts]
-    pygame.draw.polygon(surf, colour, out, width)
-
-
-def _rect_pts(x0, y0, x1, y1):
-    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-
-
-def _line(surf, colour, a, b, c, ang, width):
-    ca, sa = math.cos(ang), math.sin(ang)
-    pa = (c[0] + a[0] * ca + a[1] * sa, c[1] - a[0] * sa + a[1] * ca)
-    pb = (c[0] + b[0] * ca + b[1] * sa, c[1] - b[0] * sa + b[1] * ca)
-    pygame.draw.line(surf, colour, pa, pb, max(1, int(width)))
-
-
-def _vehicle(surf, kind: str, c: tuple[int, int], s: float, ang: float) -> None:
-    """A vehicle seen from above, ``s`` = half the hull length, pointing at ``ang``."""
-    P = lambda pts, col, w=0: _poly(surf, col, [(x * s, y * s) for x, y in pts], c, ang, w)
-    L = lambda a, b, col, w: _line(surf, col, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), c, ang, w)
-    hull_w = 0.62 if kind in ("armored_car", "transport") else 0.72
-    if kind in ("armored_car", "transport"):
-        for wx in (-0.6, 0.55) if kind == "armored_car" else (0.55,):
-            for wy in (-hull_w - 0.08, hull_w + 0.08):
-                P(_rect_pts(wx - 0.2, wy - 0.1, wx + 0.2, wy + 0.1), INK)
-        if kind == "transport":       # rear tracks
-            for wy in (-hull_w - 0.04, hull_w - 0.12):
-                P(_rect_pts(-0.95, wy, 0.2, wy + 0.16), INK)
-    else:
-        for wy in (-hull_w - 0.06, hull_w - 0.14):      # tracks
-            P(_rect_pts(-0.95, wy, 0.95, wy + 0.2), INK)
-    P(_rect_pts(-0.9, -hull_w + 0.08, 0.9, hull_w - 0.08), INK_LIGHT)
-    P(_rect_pts(-0.9, -hull_w + 0.08, 0.9, hull_w - 0.08), INK, max(1, int(s * 0.08)))
-    gun_w = max(2, s * 0.13)
-    if kind == "tank":
-        L((0.05, 0), (1.45, 0), INK, gun_w)
-        pygame.draw.circle(surf, INK, c, max(3, int(s * 0.42)))
-        pygame.draw.circle(surf, INK_LIGHT, c, max(2, int(s * 0.30)))
-    elif kind == "tank_destroyer":
-        P(_rect_pts(-0.1, -0.45, 0.75, 0.45), INK)
-        L((0.5, 0), (1.75, 0), INK, gun_w)
-    elif kind == "assault_gun":
-        P(_rect_pts(-0.2, -0.5, 0.8, 0.5), INK)
-        L((0.6, 0), (1.2, 0), INK, gun_w * 1.6)
-    elif kind == "armored_car":
-        pygame.draw.circle(surf, INK, c, max(3, int(s * 0.32)))
-        L((0.05, 0), (1.05, 0), INK, max(2, gun_w * 0.8))
-    else:   # transport: open troop compartment, cab at the front
-        P(_rect_pts(-0.8, -0.42, 0.2, 0.42), (112, 108, 92))
-        P(_rect_pts(0.35, -0.45, 0.8, 0.45), INK)
-
-
-def _figure(surf, x: float, y: float, s: float, colour=INK) -> None:
-    """A soldier from above: shoulders and a helmet."""
-    pygame.draw.ellipse(surf, colour, pygame.Rect(x - s * 0.55, y - s * 0.3, s * 1.1, s * 0.6))
-    pygame.draw.circle(surf, colour, (x, y - s * 0.05), max(2, int(s * 0.34)))
-    pygame.draw.circle(surf, INK_LIGHT, (x, y - s * 0.05), max(1, int(s * 0.2)))
-
-
-def _soldiers(surf, kind: str, c: tuple[int, int], s: float) -> None:
-    cx, cy = c
-    f = s * 0.62
-    if kind == "infantry":
-        for dx, dy in ((0, -0.5), (-0.55, 0.3), (0.55, 0.3)):
-            _figure(surf, cx + dx * s, cy + dy * s, f)
-        pygame.draw.line(surf, INK, (cx - 0.75 * s, cy + 0.05 * s), (cx - 0.35 * s, cy - 0.4 * s),
-                         max(1, int(s * 0.08)))
-    elif kind == "machine_gun":
-        gx, gy = cx, cy - 0.2 * s
-        pygame.draw.line(surf, INK, (gx, gy), (gx, gy - 0.85 * s), max(2, int(s * 0.14)))
-        for ex, ey in ((-0.4, 0.3), (0.4, 0.3), (0, -0.25)):
-            pygame.draw.line(surf, INK, (gx, gy), (gx + ex * s, gy + ey * s), max(1, int(s * 0.08)))
-        pygame.draw.rect(surf, INK, pygame.Rect(gx - 0.16 * s, gy - 0.2 * s, 0.32 * s, 0.4 * s))
-        _figure(surf, cx - 0.5 * s, cy + 0.45 * s, f)
-        _figure(surf, cx + 0.5 * s, cy + 0.45 * s, f)
-    elif kind == "antitank_gun":
-        # shield (a bar), barrel up, split trail behind, one crewman
-        pygame.draw.line(surf, INK, (cx, cy - 0.25 * s), (cx, cy - 1.0 * s), max(2, int(s * 0.13)))
-        pygame.draw.rect(surf, INK, pygame.Rect(cx - 0.55 * s, cy - 0.32 * s, 1.1 * s, 0.2 * s))
-        for ex in (-0.5, 0.5):
-            pygame.draw.line(surf, INK, (cx, cy - 0.15 * s), (cx + ex * s, cy + 0.6 * s),
-                             max(1, int(s * 0.1)))
-        _figure(surf, cx + 0.62 * s, cy + 0.05 * s, f * 0.9)
-    elif kind == "artillery":
-        # mortar/howitzer: base plate and a stubby tube, two crew
-        pygame.draw.circle(surf, INK, (cx, cy - 0.15 * s), max(3, int(s * 0.36)))
-        pygame.draw.circle(surf, INK_LIGHT, (cx, cy - 0.15 * s), max(2, int(s * 0.2)))
-        pygame.draw.line(surf, INK, (cx, cy - 0.15 * s), (cx + 0.25 * s, cy - 0.85 * s),
-                         max(2, int(s * 0.2)))
-        _figure(surf, cx - 0.6 * s, cy + 0.45 * s, f * 0.9)
-        _figure(surf, cx + 0.6 * s, cy + 0.45 * s, f * 0.9)
-    else:   # commander: a figure under a flag with a star
-        px = cx + 0.25 * s
-        pygame.draw.line(surf, INK, (px, cy + 0.5 * s), (px, cy - 0.95 * s), max(1, int(s * 0.09)))
-        flag = [(px, cy - 0.95 * s), (px + 0.7 * s, cy - 0.75 * s), (px, cy - 0.5 * s)]
-        pygame.draw.polygon(surf, theme.ACCENT, flag)
-        pygame.draw.polygon(surf, INK, flag, 1)
-        _star(surf, (cx - 0.35 * s, cy - 0.45 * s), s * 0.32, theme.ACCENT)
-        _figure(surf, cx - 0.2 * s, cy + 0.3 * s, f * 1.15)
 
 
 def _star(surf, centre, r, colour) -> None:
@@ -341,11 +238,15 @@ def _body(card: Any, side: str, r: int, facing: int | None, label: bool) -> pyga
     c = (size // 2, size // 2)
     _base(surf, c[0], r, side, _nation_colour(card))
     kind = kind_of(card)
-    inner = r * (0.8 if side == "Axis" else 0.78)
+    inner = r * 0.8
     art_c = (c[0], c[1] - int(r * 0.12)) if label and r >= 14 else c
     if kind in VEHICLE_KINDS:
+        # the silhouette (assets/tokens/<kind>.svg) drawn pointing east, turned so the
+        # gun points along the facing
         ang = math.radians(facing_angle(facing or 0))
-        _vehicle(surf, kind, c, inner * 0.7, ang)
+        art = load_svg(token_svg(kind), max(8, int(inner * 1.9)))
+        art = pygame.transform.rotate(art, facing_angle(facing or 0))
+        surf.blit(art, art.get_rect(center=c))
         # facing wedge on the rim
         wr = r - max(2, r // 6) / 2
         tip = (c[0] + (r + 1) * math.cos(ang), c[1] - (r + 1) * math.sin(ang))
@@ -356,7 +257,8 @@ def _body(card: Any, side: str, r: int, facing: int | None, label: bool) -> pyga
         if getattr(card, "is_commander", False):        # a command tank: star on the hull
             _star(surf, (c[0] - int(r * 0.45), c[1] - int(r * 0.45)), r * 0.24, theme.ACCENT)
     else:
-        _soldiers(surf, kind, art_c, inner * 0.78)
+        art = load_svg(token_svg(kind), max(8, int(inner * 1.55)))
+        surf.blit(art, art.get_rect(center=art_c))
     if label and r >= 14:
         text = short_name(card)
         fsize = max(11, int(r * 0.62))
@@ -505,8 +407,8 @@ def render_sheet(path: str) -> None:
     draw_text(sheet, "Hexfront miniatures", (20, 14), 40, theme.ACCENT, bold=True)
     y = 70
     for side in ("Axis", "Allies"):
-        draw_text(sheet, f"{theme.SIDE_LABEL[side]}: " + ("square base, grey rim" if side == "Axis"
-                  else "round base, green rim"), (20, y), 22, theme.TEXT)
+        draw_text(sheet, f"{theme.SIDE_LABEL[side]}: " + ("round base, grey notched rim" if side == "Axis"
+                  else "round base, smooth green rim"), (20, y), 22, theme.TEXT)
         x = 20
         for kind in KINDS:
             card = by_kind.get((side, kind))

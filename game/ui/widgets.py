@@ -238,12 +238,19 @@ class DiceTray:
     def update(self, dt: float) -> None:
         self.tumble = max(0.0, self.tumble - dt)
 
+    def headline(self) -> str:
+        """The tray's title: who rolled, and once the dice stop, the successes."""
+        head = self.label or "Dice"
+        if self.need is not None and self.dice and not self.rolling:
+            n = self.successes
+            head += (f"  -  {n} success{'es' if n != 1 else ''} of {len(self.dice)} "
+                     f"(success on {self.need}+)")
+        return head
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.rect, theme.BG_DARK)
         x, y = self.rect.x + 8, self.rect.y + 6
-        head = self.label or "Dice"
-        if self.need is not None and self.dice and not self.rolling:
-            head += f"  -  {self.successes} of {len(self.dice)} hit (need {self.need}+)"
+        head = self.headline()
         draw_text(surface, fit(head, theme.font(16), self.rect.w - 16), (x, y), 16, theme.TEXT_DIM)
         y += 20
         s, gap = self.die_size, 5

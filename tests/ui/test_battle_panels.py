@@ -47,7 +47,7 @@ def test_casualty_panel_shows_the_ending_turn_until_continue(app):
     key(app, pygame.K_RETURN)                    # end the Allied assault phase
     m = scene.mode
     assert m.name == "casualty" and g.state.turn == 2     # the rules are already in turn 2
-    shown = scene.shown_state()
+    shown = scene.hud.shown_state()
     assert shown.turn == 1 and shown.phase == Phase.CASUALTY and shown.to_act is None
     texts = [t for t, _ in scene.logp.lines]
     assert not any("Initiative" in t for t in texts[-6:]), texts[-6:]
@@ -59,10 +59,10 @@ def test_casualty_panel_shows_the_ending_turn_until_continue(app):
     assert m.shown == 2 and len(scene.logp.lines) > n_before
     while not m.done:
         key(app, pygame.K_SPACE)
-    assert scene.shown_state().turn == 1
+    assert scene.hud.shown_state().turn == 1
     press(app, "continue")
     assert scene.mode.name == "order" and isinstance(g.state.pending, OrderChoice)
-    assert scene.shown_state() is g.state
+    assert scene.hud.shown_state() is g.state
     texts = [t for t, _ in scene.logp.lines]
     assert any("Turn 2" in t for t in texts) and any(t.startswith("Initiative") for t in texts)
     assert len(scene.dice.dice) == 4                # two dice each side
@@ -143,7 +143,7 @@ def test_hovering_an_enemy_that_cannot_be_attacked_says_why(app):
     why = g.check(Attack("Axis", me.uid, far.uid))
     assert why                                       # 12 hexes away: out of range
     hover(app, token(scene, far.uid), frames=2)
-    assert scene._cache.get(("why_attack", me.uid, far.uid)) == why
+    assert scene.controller._cache.get(("why_attack", me.uid, far.uid)) == why
 
 
 def test_setup_panel_counts_the_armies_not_points_on_the_map(app):
@@ -154,7 +154,7 @@ def test_setup_panel_counts_the_armies_not_points_on_the_map(app):
     scene = start(app, g)
     st = g.state
     axis_pts = sum(u.card.cost for u in st.units_of("Axis"))
-    line = scene.army_summary("Axis", 0)
+    line = scene.hud.army_summary("Axis", 0)
     assert line == f"Axis: 3 units, {axis_pts} points; 0 placed"
 
 

@@ -47,7 +47,7 @@ def test_coin_flip_order_and_end_by_buttons(app):
     game = new_game_on_config1(coin="Allies")
     scene = start(app, game)
     assert isinstance(game.state.pending, OrderChoice) and scene.mode.name == "order"
-    assert "Allied player won" in scene.mode.prompt()
+    assert "Allies win the toss" in scene.mode.prompt()
     press(app, "second")                       # Allies choose to go second
     assert game.state.first_player == "Axis" and game.state.second_player == "Allies"
     assert game.state.phase == Phase.SETUP_END and scene.mode.name == "end"
@@ -129,7 +129,11 @@ def test_second_player_deploys_then_initiative(app):
         click(app, scene.view.center(free_legal_hexes(game, uid)[0]))
         if scene.mode.name == "facing":
             key(app, pygame.K_RETURN)
-    key(app, pygame.K_RETURN)                   # Done
+    key(app, pygame.K_RETURN)                   # Done? (issue 11: a stray Enter only asks)
+    assert scene.mode.name == "confirm" and game.state.phase == Phase.DEPLOY_FIRST
+    key(app, pygame.K_RETURN)
+    assert scene.mode.name == "confirm" and game.state.phase == Phase.DEPLOY_FIRST
+    key(app, pygame.K_y)
     st = game.state
     assert st.phase == Phase.DEPLOY_SECOND
     for uid in ("allies-1", "allies-2"):

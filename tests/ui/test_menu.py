@@ -2,10 +2,11 @@
 import json
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.ui.settings import Settings
-from tests.uikit import running_app
+from tests.uikit import running_app, step
 
 
 @pytest.fixture
@@ -68,8 +69,15 @@ def test_quit_button_and_escape_end_the_app(app):
     press(app, "quit")
     assert app.running is False
     app.running = True
-    start_menu(app)
+    menu = start_menu(app)
+    key(app, pygame.K_ESCAPE)                  # issue 11: Esc asks before quitting
+    assert app.running is True and menu.quit_dialog is not None and menu.quit_dialog.alive()
+    key(app, pygame.K_ESCAPE)                  # a second Esc closes the question
+    assert app.running is True and menu.quit_dialog is None
     key(app, pygame.K_ESCAPE)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                         ui_element=menu.quit_dialog))
+    step(app, 2)
     assert app.running is False
 
 
@@ -83,12 +91,15 @@ def test_preview_button_opens_the_map_preview(app):
     assert isinstance(app.scene, PreviewScene)
 
 
-def test_load_game_opens_a_file_dialog_and_a_bad_save_is_a_message(app, tmp_path, monkeypatch):
+def test_load_game_opens_the_saves_list_and_a_bad_save_is_a_message(app, tmp_path, monkeypatch):
     import game.ui.scenes.menu as menu_mod
+    from game.ui.scenes.load import LoadScene
     monkeypatch.setattr(menu_mod, "saves_available", lambda: True)
     menu = start_menu(app)
     press(app, "load")
-    assert menu.file_dialog is not None and menu.file_dialog.alive()
+    assert isinstance(app.scene, LoadScene)
+    key(app, pygame.K_ESCAPE)
+    menu = app.scene
     bad = tmp_path / "broken.save"
     bad.write_text("this is not a save")
     assert menu.load(str(bad)) is False
@@ -122,11 +133,13 @@ def test_window_sizes_offered_fit_the_screen(app, monkeypatch):
     from game.ui.scenes.settings_scene import SettingsScene
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 800)])
-    assert settings_scene.window_sizes() == [(1280, 800), (1024, 700)]
+    assert settings_scene.window_sizes() == [(1280, 800), (1024, 700), (1024, 640)]
     app.switch(SettingsScene(app))
     app.step()
     press(app, "size")
     assert app.settings.window_size == (1024, 700)
+    press(app, "size")
+    assert app.settings.window_size == (1024, 640)
     press(app, "size")
     assert app.settings.window_size == (1280, 800)
 
@@ -235,3 +248,31 @@ def test_load_game_from_the_menu_continues_the_saved_battle(app, tmp_path):
     assert isinstance(app.scene, BattleScene)
     assert app.scene.setup.save_path == str(path) and app.scene.setup.config == 3
     assert app.scene.setup.saved_game.state_hash() == game.state_hash()
+
+
+def test_load_list_shows_saves_newest_first_and_loads_one(app, tmp_path):
+    """Issue 11: the Load list names each save by scenario, configuration, sides, turn,
+    phase and date (game.saves.list_saves), and a click opens it in the battle screen."""
+    import time
+    from game import saves
+    from game.ui.scenes.battle import BattleScene, new_battle_game
+    from game.ui.scenes.battle_setup import make_setup
+    from game.ui.scenes.load import LoadScene
+    older = new_battle_game(make_setup(config=2, seed=5))
+    saves.save_game(older, saves.saves_dir() / "older.json")
+    time.sleep(1.1)
+    newer = new_battle_game(make_setup(scenario="assault", config=4, seed=6))
+    saves.save_game(newer, saves.saves_dir() / "newer.json")
+    menu = start_menu(app)
+    press(app, "load")
+    scene = app.scene
+    assert isinstance(scene, LoadScene)
+    assert [i.path.name for i in scene.infos][:2] == ["newer.json", "older.json"]
+    from game.ui.scenes.load import describe_save, save_title
+    title = save_title(scene.infos[0])
+    assert "Assault" in title and "4" in title and "Axis" in title and "Allies" in title
+    step(app, 1)
+    lr = scene.list_rect()
+    click(app, (lr.x + 40, lr.y + 20 + 54))        # the second row: the older battle
+    assert isinstance(app.scene, BattleScene)
+    assert app.scene.game.state.scenario == "standard"

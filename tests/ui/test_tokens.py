@@ -96,16 +96,26 @@ def test_each_token_in_a_stack_is_clickable(n):
 
 
 def test_axis_and_allied_bases_differ_in_shape_not_only_colour():
-    """art-direction: colour-blind players tell the sides apart by the base's shape."""
+    """art-direction: colour-blind players tell the sides apart by the base's rim shape
+    (both bases are round, like miniatures' bases): the Axis rim is cut by notches,
+    the Allied rim is smooth."""
+    import math
     axis = make(nation="Germany")
     allied = make(nation="Soviet Union")
     rect = pygame.Rect(10, 10, 60, 60)
-    corner = (rect.centerx - 23, rect.centery - 23)   # inside the square base, outside the circle
-    for card, filled in ((axis, True), (allied, False)):
+    r = rect.w // 2
+    changes = {}
+    for name, card in (("axis", axis), ("allied", allied)):
         s = pygame.Surface((80, 80))
         s.fill((255, 0, 255))
         tokens.draw_token(s, card, rect, label=False)
-        assert (s.get_at(corner)[:3] != (255, 0, 255)) is filled
+        ring = [s.get_at((round(rect.centerx + (r - 3) * math.cos(math.radians(a))),
+                          round(rect.centery + (r - 3) * math.sin(math.radians(a)))))[:3]
+                for a in range(30, 330, 3)]              # the facing wedge is at 0 degrees
+        lum = [sum(c) // 3 for c in ring]
+        changes[name] = sum(1 for a, b in zip(lum, lum[1:]) if abs(a - b) > 40)
+        assert s.get_at((rect.x + 4, rect.y + 4))[:3] == (255, 0, 255)   # round: corners free
+    assert changes["axis"] >= 12 and changes["allied"] <= 2, changes
 
 
 def test_vehicle_facing_points_the_wedge_at_the_hexside():

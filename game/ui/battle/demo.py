@@ -14,7 +14,11 @@ from typing import Any
 
 from game.rules.actions import Attack, Deploy, EndPhase, Move, Undeploy
 
-__all__ = ["DemoPlayer", "pick_action"]
+__all__ = ["DemoPlayer", "pick_action", "AIError"]
+
+
+class AIError(RuntimeError):
+    """The AI chose an action the rules refuse (a bug in game.ai)."""
 
 THINK = 0.25           # seconds between actions
 SHOW = 0.35            # seconds a selected unit's overlay is shown before it acts
@@ -51,9 +55,9 @@ def make_ai(level: str, seed: int | None) -> Any | None:
     """An AI player from game.ai (``None`` when there is none)."""
     try:
         from game.ai.base import make_player
-        return make_player(level, seed)
-    except Exception:          # no AI in this version, or a broken one: play randomly
+    except ImportError:        # no AI in this version: legal random actions
         return None
+    return make_player(level, seed)
 
 
 class DemoPlayer:
@@ -80,18 +84,20 @@ class DemoPlayer:
     def choose(self) -> Any | None:
         game = self.scene.game
         player = self.ai.get(game.state.to_act)
-        if player is not None:
-            try:
-                a = player.choose(game)
-                if a is not None and game.check(a) is None:
-                    why = player.explain() if hasattr(player, "explain") else ""
-                    if why and not self.everything:
-                        self.scene.logp.add(f"AI: {why}", (170, 190, 230))
-                    return a
-            except Exception as exc:      # an AI bug must not end the battle: play on randomly
-                self.scene.logp.add(f"(the AI failed: {exc}; a random legal action instead)")
-                self.ai[game.state.to_act] = None
-        return pick_action(game, self.rng)
+        if player is None:
+            return pick_action(game, self.rng)
+        # an AI error is an error (the crash dialog, or re-raised under tests), never a
+        # reason to play on randomly
+        a = player.choose(game)
+        if a is None:
+            return None
+        why_not = game.check(a)
+        if why_not is not None:
+            raise AIError(f"the AI chose a refused action ({a}): {why_not}")
+        why = player.explain() if hasattr(player, "explain") else ""
+        if why and not self.everything:
+            self.scene.logp.add(f"AI: {why}", (170, 190, 230))
+        return a
 
     def update(self, dt: float) -> None:
         sc = self.scene
@@ -101,6 +107,8 @@ class DemoPlayer:
         if self.wait > 0 or sc.anim.busy:
             return
         mode = sc.mode
+        if getattr(mode, "pauses_ai", False):      # the in-battle menu is open
+            return
         if not self.everything and (mode.name in ("casualty", "game_over") or
                                     sc.game.state.to_act not in self.sides):
             return

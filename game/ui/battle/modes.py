@@ -26,7 +26,9 @@ from game.rules.events import (CountersFlipped, DisruptionRemoved, GameEnded, Ob
                                UnitDisrupted)
 from game.rules.hexes import DIRECTION_NAMES, Hex, direction_between, hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase
+from game.rules.queries import defensive_fire_options, plain_text, reach_chance, unit_options
 from game.ui import theme
+from game.ui.battle.controller import BattleHost  # noqa: F401  (the modes' view of the screen)
 from game.ui.battle.panels import (Button, draw_odds_box, draw_roster, draw_tooltip, draw_unit_box,
                                    pct)
 from game.ui.battle.view import region_layer
@@ -35,7 +37,7 @@ from game.ui.widgets import draw_panel, draw_text, fit, wrap
 
 __all__ = ["Mode", "OrderMode", "EndMode", "ObjectiveMode", "DeployMode", "PlayMode",
            "DefensiveFireMode", "DismountMode", "GameOverMode", "FacingMode", "ConfirmMode",
-           "ChoiceMode", "CasualtyMode", "mode_for"]
+           "ChoiceMode", "CasualtyMode", "BattleMenuMode", "CardMode", "FacingChoiceMode", "facing_after_move", "mode_for"]
 
 REACH_FILL = (70, 150, 230, 92)
 PASS_FILL = (70, 150, 230, 40)
@@ -54,7 +56,7 @@ class Mode:
     name = "mode"
     modal = False            # True: the map below takes no clicks while it is shown
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: "BattleHost") -> None:
         self.scene = scene
 
     @property
@@ -116,11 +118,13 @@ class OrderMode(Mode):
     def prompt(self) -> str:
         p: OrderChoice = self.state.pending
         if p.reason == "coin flip":
-            return f"Coin flip: the {side_name(p.side)} player won. {p.side}: go first or second?"
+            return (f"Coin flip: {p.side} {'win' if p.side == 'Allies' else 'wins'} "
+                    f"the toss. Go first or second?")
         rolls = self.state.initiative_rolls
         tot = {s: sum(r) for s, r in rolls.items()}
         other = "Allies" if p.side == "Axis" else "Axis"
-        return (f"Turn {self.state.turn}: {p.side} wins the initiative ({tot.get(p.side, 0)} to "
+        verb = "win" if p.side == "Allies" else "wins"
+        return (f"Turn {self.state.turn}: {p.side} {verb} the initiative ({tot.get(p.side, 0)} to "
                 f"{tot.get(other, 0)}). Go first or second?")
 
     def buttons(self) -> list[Button]:
@@ -145,8 +149,9 @@ class OrderMode(Mode):
             draw_text(surface, p.side[:2].upper(), (box.x + 68, box.centery), 30, (250, 250, 240),
                       bold=True, anchor="center")
             draw_text(surface, "Coin flip", (box.x + 136, box.y + 40), 26, theme.ACCENT, bold=True)
-            draw_text(surface, f"{p.side} wins the toss and chooses to be first or second "
-                               f"player.", (box.x + 136, box.y + 76), 18, theme.TEXT,
+            verb = "win" if p.side == "Allies" else "wins"
+            draw_text(surface, f"{p.side} {verb} the toss and choose"
+                               f"{'' if verb == 'win' else 's'} to be first or second player.", (box.x + 136, box.y + 76), 18, theme.TEXT,
                       width=box.w - 150)
         else:
             rolls = self.state.initiative_rolls
@@ -166,7 +171,8 @@ class OrderMode(Mode):
                 extra = f"+{r[2]}" if r[2] else ""
                 draw_text(surface, f"{extra} = {sum(r)}", (box.x + 186, y + 8), 20, theme.TEXT)
                 y += 44
-            draw_text(surface, f"{p.side} chooses first or second.", (box.x + 20, box.bottom - 32),
+            draw_text(surface, f"{p.side} choose{'' if p.side == 'Allies' else 's'} "
+                               f"first or second.", (box.x + 20, box.bottom - 32),
                       18, theme.TEXT)
         return True
 
@@ -310,8 +316,14 @@ class DeployMode(Mode):
 
     def on_key(self, key, mod) -> bool:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            # a stray Enter never commits the whole deployment: it asks first
             if any(isinstance(a, EndPhase) for a in self.scene.legal()):
-                self.on_button("done")
+                side = self.side
+                self.scene.push(ConfirmMode(
+                    self.scene, f"Done deploying? The {side_name(side)} units stay where "
+                                f"they are for the battle.",
+                    lambda: self.scene.send(EndPhase(side)), yes="Done deploying",
+                    no="Keep deploying", enter_confirms=False))
             return True
         if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             sel = self.scene.selected
@@ -463,11 +475,21 @@ class PlayMode(Mode):
             out.setdefault(getattr(a, "uid", None), []).append(a)
         return out
 
+    def options(self, uid: str | None = None) -> Any:
+        """What the unit may still do (game.rules.queries.unit_options), extra actions
+        of its abilities included: the bar, the highlights and the rings show this."""
+        uid = uid or self.scene.selected
+        if uid is None or uid not in self.state.units:
+            return None
+        return self.scene.cached(("options", uid),
+                                 lambda: unit_options(self.game, uid, self.scene.legal()))
+
     def reach(self) -> dict:
         u = self.my_unit()
-        if u is None or u.acted:
+        if u is None:
             return {}
-        return self.game.reachable(u.uid)
+        o = self.options(u.uid)
+        return o.reach if o is not None else {}
 
     def attack_options(self) -> dict[str, list[Any]]:
         """target uid -> [TargetInfo...] for the selected unit's legal attacks."""
@@ -504,11 +526,7 @@ class PlayMode(Mode):
         who = side_name(self.side)
         if u is None:
             return f"{who} {phase}: click one of your units."
-        if u.acted:
-            return f"{u.name} has acted this phase. Pick another unit or end the phase."
-        if phase == "movement":
-            return f"{u.name}: click a shaded hex to move (hover to see the path and rolls)."
-        return f"{u.name}: click a ringed enemy to attack (hover for the odds), or a shaded hex to move."
+        return self.options(u.uid).summary
 
     def buttons(self) -> list[Button]:
         return self.scene.cached(("play_buttons", self.scene.selected), self._buttons)
@@ -518,10 +536,7 @@ class PlayMode(Mode):
         sel = self.scene.selected
         if sel is None or not hasattr(self.game, "undoable"):
             return []
-        try:
-            acts = self.scene.cached("undoable", self.game.undoable)
-        except Exception:           # a game built by hand has no origin to replay from
-            return []
+        acts = self.scene.cached("undoable", self.game.undoable)
         return [a for a in acts if getattr(a, "uid", None) == sel]
 
     def take_back(self) -> None:
@@ -588,7 +603,7 @@ class PlayMode(Mode):
         self.scene.push(FacingMode(self.scene, u.hex, u.facing,
                                    lambda f, u=u: f is not None and f != u.facing and
                                    self.scene.send(Move(self.side, u.uid, (), f)),
-                                   keep_label="Cancel", unit=u))
+                                   keep_label="Keep facing", unit=u))
 
     def on_key(self, key, mod) -> bool:
         if key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -601,7 +616,8 @@ class PlayMode(Mode):
             self.take_back()
             return True
         if key == pygame.K_TAB:
-            mine = [u.uid for u in self.state.live_units(self.side) if not u.acted and not u.boarded]
+            mine = [u.uid for u in self.state.live_units(self.side)
+                    if self.unit_actions(u.uid)]
             if mine:
                 cur = self.scene.selected
                 i = (mine.index(cur) + 1) % len(mine) if cur in mine else 0
@@ -650,6 +666,11 @@ class PlayMode(Mode):
 
     def move(self, u: Any, h: Hex, r: Any) -> None:
         path = tuple(r.path)
+        if u.is_vehicle and facing_after_move():
+            # the rules ask for the facing where the move actually ends (after its rolls
+            # and defensive fire): FacingChoice -> FacingChoiceMode
+            self.scene.send(Move(self.side, u.uid, path, None))
+            return
         if u.is_vehicle:
             prev = path[-2] if len(path) > 1 else u.hex
             travel = direction_between(prev, path[-1])
@@ -767,12 +788,10 @@ class PlayMode(Mode):
             r = reach[h]
             lines = [f"{hex_label(h)}: costs {r.cost} of {me.current_speed}"
                      + (" (road bonus used)" if r.road_bonus_used else "")]
-            chance = 1.0
-            for roll in r.rolls:
-                p = (7 - roll.need) / 6.0
-                chance *= p
+            each, chance = reach_chance(r)           # the rules' dice odds
+            for roll, p in zip(r.rolls, each):
                 lines.append(f"{roll.kind} roll entering {hex_label(roll.to_hex)}: "
-                             f"{roll.need}+ ({pct(p)})")
+                             f"needs {roll.need}+ ({pct(p)})")
             if r.rolls:
                 lines.append(f"chance to get there: {pct(chance)}")
             if not r.stops:
@@ -811,10 +830,14 @@ class DefensiveFireMode(Mode):
             self.choice = el[0]
         return self.choice
 
-    def odds(self, uid: str, at: Hex) -> Any:
-        p = self.prompt_obj
-        return self.scene.cached(("df", uid, p.mover, at),
-                                 lambda: self.game.odds(uid, p.mover, defensive=True, at_hex=at))
+    def options(self) -> dict[str, Any]:
+        """uid -> DefenderOptions: the rules' answer per defender and stage
+        (game.rules.queries.defensive_fire_options); never a hypothetical of our own."""
+        return self.scene.cached("df_options", lambda: {
+            o.uid: o for o in defensive_fire_options(self.game)})
+
+    def option(self, uid: str | None = None) -> Any:
+        return self.options().get(uid or self.current())
 
     def prompt(self) -> str:
         p = self.prompt_obj
@@ -822,27 +845,34 @@ class DefensiveFireMode(Mode):
         side = self.state.to_act
         where = f"leaving {hex_label(p.from_hex)}" if p.stage == "leave" else \
             f"entering {hex_label(p.to_hex)}"
-        return (f"{side_name(side)} player: defensive fire at {mover.name} {where}? "
+        text = (f"{side_name(side)} player: defensive fire at {mover.name} {where}? "
                 f"Choose the firing unit on the map or with Tab.")
+        o = self.option()
+        if o is not None and o.next is not None and not o.next.legal:
+            text += f" Next hex: {o.next.reason}."
+        return text
 
     def buttons(self) -> list[Button]:
-        p = self.prompt_obj
-        uid = self.current()
-        o = self.odds(uid, p.at_hex)
-        out = [Button("fire", f"Fire here ({pct(o.p_stopped)})", primary=True, hotkey="F")]
-        if p.stage == "leave":
-            o2 = self.odds(uid, p.to_hex)
-            out.append(Button("wait", f"Fire at the next hex ({pct(o2.p_stopped)})", hotkey="N"))
+        o = self.option()
+        here, nxt = o.here, o.next
+        out = [Button("fire", f"Fire here ({pct(here.p_stopped)})" if here.legal
+                      else "Fire here: not possible", primary=here.legal, hotkey="F",
+                      enabled=here.legal, tip=here.reason or "")]
+        if nxt is not None:
+            out.append(Button("wait", f"Fire at the next hex ({pct(nxt.p_stopped)})" if nxt.legal
+                              else f"Next hex: {nxt.reason}", hotkey="N", enabled=nxt.legal,
+                              tip=nxt.reason or ""))
         out.append(Button("hold", "Hold fire", hotkey="H"))
         return out
 
     def on_button(self, key: str) -> None:
         p = self.prompt_obj
         side = self.state.to_act
-        if key == "fire":
-            self.scene.send(DefensiveFire(side, self.current()))
-        elif key == "wait":
-            self.scene.send(PassDefensiveFire(side))
+        o = self.option()
+        if key == "fire" and o.here.legal:
+            self.scene.send(o.here.action)
+        elif key == "wait" and o.next is not None and o.next.legal:
+            self.scene.send(o.next.action)
         elif key == "hold":
             self.scene.hold_fire = (p.mover, p.to_hex)
             self.scene.send(PassDefensiveFire(side))
@@ -850,9 +880,11 @@ class DefensiveFireMode(Mode):
     def on_key(self, key, mod) -> bool:
         keys = {pygame.K_f: "fire", pygame.K_n: "wait", pygame.K_h: "hold"}
         if key in keys:
-            if keys[key] == "wait" and self.prompt_obj.stage != "leave":
-                return True
-            self.on_button(keys[key])
+            b = self.scene.buttons.get(keys[key])
+            if b is not None and not b.enabled:
+                self.scene.note(b.tip or "not possible now")
+            elif b is not None or keys[key] == "hold":
+                self.on_button(keys[key])
             return True
         if key == pygame.K_TAB:
             el = self.eligible()
@@ -888,16 +920,11 @@ class DefensiveFireMode(Mode):
         firer = st.units[cur]
         draw_los_line(surface, lay, firer.hex, p.at_hex, SELECT_RING)
 
-    def rows(self) -> list[tuple[str, str, float, float | None]]:
-        """Every eligible unit with its chance to stop the mover here and at the next hex."""
-        p = self.prompt_obj
-        st = self.state
-        out = []
-        for uid in self.eligible():
-            here = self.odds(uid, p.at_hex).p_stopped
-            nxt = self.odds(uid, p.to_hex).p_stopped if p.stage == "leave" else None
-            out.append((uid, st.units[uid].name, here, nxt))
-        return out
+    def rows(self) -> list[tuple[str, str, float | None, float | None]]:
+        """Every eligible unit with its chance to stop the mover here and at the next
+        hex (None where the rules refuse that shot: see options() for why)."""
+        return [(uid, o.name, o.here.p_stopped, None if o.next is None else o.next.p_stopped)
+                for uid, o in self.options().items()]
 
     def draw_side(self, surface, rect) -> bool:
         """The odds table at the top of the side panel's card area (never over the map:
@@ -910,7 +937,12 @@ class DefensiveFireMode(Mode):
             img = pygame.Surface(rect.size)
             img.fill(theme.BG)
             rows = self.rows()
-            box = pygame.Rect(0, 0, rect.w, min(rect.h, 54 + 22 * len(rows)))
+            why = {uid: " - ".join(x for x in (
+                None if o.here.legal else f"here: {o.here.reason}",
+                None if o.next is None or o.next.legal else f"next hex: {o.next.reason}") if x)
+                for uid, o in self.options().items()}
+            n_why = sum(1 for v in why.values() if v)
+            box = pygame.Rect(0, 0, rect.w, min(rect.h, 54 + 22 * len(rows) + 19 * n_why))
             draw_panel(img, box, theme.BG_DARK)
             pygame.draw.rect(img, theme.ACCENT, box, 1, border_radius=8)
             draw_text(img, "Defensive fire: chance to stop the mover", (10, 6), 18,
@@ -925,9 +957,15 @@ class DefensiveFireMode(Mode):
                 col = SELECT_RING if uid == cur else theme.TEXT
                 draw_text(img, fit(name, theme.font(17, uid == cur), box.w - 150), (10, y), 17,
                           col, bold=uid == cur)
-                txt = pct(here) + (f"   /   {pct(nxt)}" if nxt is not None else "")
+                def cell(x):
+                    return "-" if x is None else pct(x)
+                txt = cell(here) + (f"   /   {cell(nxt)}" if p.stage == "leave" else "")
                 draw_text(img, txt, (box.right - 10, y), 17, col, anchor="topright")
                 y += 22
+                if why.get(uid) and y + 18 <= box.bottom:
+                    draw_text(img, fit(why[uid], theme.font(15), box.w - 30), (20, y - 2), 15,
+                              theme.WARN)
+                    y += 19
             rest = pygame.Rect(0, box.bottom + 6, rect.w, rect.h - box.bottom - 6)
             firer = self.state.units[cur]
             if rest.h >= 330:              # room for the whole stat card
@@ -1092,22 +1130,221 @@ class FacingMode(Mode):
             pygame.draw.polygon(surface, (30, 30, 30), [tip, left, right], 1)
 
 
+def facing_after_move() -> bool:
+    """True when the rules let a Vehicle's facing be chosen after its move resolves
+    (``Move(..., facing=None)`` -> a ``FacingChoice`` decision answered with ``Face``)."""
+    from game.rules import actions
+    return hasattr(actions, "Face")
+
+
+class FacingChoiceMode(FacingMode):
+    """The rules wait for a Vehicle's facing where its move ended (FacingChoice): the
+    six arrows at that hex; Enter keeps the facing it has."""
+
+    def __init__(self, scene: Any) -> None:
+        p = scene.game.state.pending
+        u = scene.game.state.units[p.uid]
+        self.key = (p.uid, p.hex)
+        super().__init__(scene, p.hex, u.facing, self._face, keep_label="Keep facing", unit=u)
+
+    def same_as(self, other: Mode) -> bool:
+        return type(other) is type(self) and getattr(other, "key", None) == self.key
+
+    def _face(self, f: int | None) -> None:
+        from game.rules.actions import Face
+        p = self.state.pending
+        u = self.state.units[p.uid]
+        self.scene.send(Face(p.side, p.uid, u.facing if f is None else f))
+
+    def prompt(self) -> str:
+        u = self.state.units[self.key[0]]
+        return (f"{u.name} ends its move in {hex_label(self.hex)}: click an arrow to face it "
+                f"(Enter keeps {DIRECTION_NAMES[self.default]}).")
+
+    def buttons(self) -> list[Button]:
+        return [Button("keep", self.keep_label, primary=True, hotkey="Enter")]
+
+    def on_key(self, key, mod) -> bool:
+        if key == pygame.K_ESCAPE:
+            return False           # a decision the rules wait for: Esc opens the menu
+        return super().on_key(key, mod)
+
+    def on_click(self, pos, button) -> bool:
+        f = self.wedge_at(pos)
+        if f is not None:
+            self.pick(f)
+        return True
+
+
+class CardMode(Mode):
+    """The whole stat card of any unit, friend or enemy (right-click or hold on it):
+    every ability's full text, readable during play.  Esc, a click or Enter closes it."""
+
+    name = "card"
+    modal = True
+
+    def __init__(self, scene: Any, uid: str) -> None:
+        super().__init__(scene)
+        self.uid = uid
+
+    def prompt(self) -> str:
+        u = self.state.units[self.uid]
+        return f"{u.name} ({side_name(u.side)}): the whole stat card. Click or Esc to close."
+
+    def buttons(self) -> list[Button]:
+        return [Button("close", "Close", primary=True, hotkey="Esc")]
+
+    def on_button(self, key: str) -> None:
+        self.scene.pop(self)
+
+    def on_key(self, key, mod) -> bool:
+        if key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.scene.pop(self)
+            return True
+        return False
+
+    def on_click(self, pos, button) -> bool:
+        self.scene.pop(self)
+        return True
+
+    def card_rect(self) -> pygame.Rect:
+        from game.ui.cardview import card_height
+        v = self.scene.view_rect
+        u = self.state.units[self.uid]
+        w = min(430, v.w - 24)
+        for body in (17, 16, 15, 14, 13):
+            h = card_height(u.card, w, body)
+            if h <= v.h - 24:
+                break
+        r = pygame.Rect(0, 0, w, min(h, v.h - 24))
+        r.center = v.center
+        return r
+
+    def draw_over(self, surface) -> None:
+        from game.ui.cardview import draw_card
+        u = self.state.units[self.uid]
+        shade = pygame.Surface(self.scene.view_rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, self.scene.view_rect.topleft)
+        self.fits = draw_card(surface, u.card, self.card_rect(),
+                              facing=u.facing if u.is_vehicle else 0)
+
+
+KEY_HELP = (("click a unit, then a shaded hex", "move (hover for the path and rolls)"),
+            ("click a ringed enemy", "attack (hover for the exact odds)"),
+            ("right-click or hold on a unit", "its whole stat card"),
+            ("T", "turn in place (a Vehicle's whole move)"),
+            ("F / N / H", "defensive fire: here / at the next hex / hold"),
+            ("hold L", "line of sight and range bands"),
+            ("G", "terrain legend on or off"),
+            ("wheel, + / -; drag, arrows; Home", "zoom; pan; reset the view"),
+            ("E or Enter", "end the phase (asks first)"),
+            ("Tab", "next unit that can act"),
+            ("Ctrl+Z / U", "take back a dice-free move / all of this phase"),
+            ("Ctrl+S", "save"),
+            ("Esc", "this menu"))
+
+
+class BattleMenuMode(Mode):
+    """Esc: the in-battle menu (Resume, Save, Load, Settings, Rules keys, Leave to menu).
+    The game (and a solo AI) waits while it is open."""
+
+    name = "menu"
+    modal = True
+    pauses_ai = True
+    ITEMS = (("resume", "Resume"), ("save", "Save"), ("load", "Load"), ("settings", "Settings"),
+             ("keys", "Rules keys"), ("leave", "Leave to menu"))
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.show_keys = False
+
+    def prompt(self) -> str:
+        return "Battle menu: the battle waits until you resume (Esc)."
+
+    def panel(self) -> pygame.Rect:
+        v = self.scene.view_rect
+        w = min(v.w - 20, 620 if self.show_keys else 300)
+        h = min(v.h - 20, 470 if self.show_keys else 62 + 48 * len(self.ITEMS))
+        r = pygame.Rect(0, 0, w, h)
+        r.center = v.center
+        return r
+
+    def buttons(self) -> list[Button]:
+        return [Button(k, t, primary=k == "resume", hotkey="Esc" if k == "resume" else "")
+                for k, t in self.ITEMS]
+
+    def place_buttons(self, buttons: list[Button]) -> None:
+        r = self.panel()
+        bw = 260 if not self.show_keys else 180
+        for i, b in enumerate(buttons):
+            b.rect = pygame.Rect(r.x + 20, r.y + 52 + 48 * i, min(bw, r.w - 40), 40)
+
+    def on_button(self, key: str) -> None:
+        sc = self.scene
+        if key == "resume":
+            sc.pop(self)
+        elif key == "save":
+            sc.save()
+        elif key == "load":
+            sc.open_load()
+        elif key == "settings":
+            sc.open_settings()
+        elif key == "keys":
+            self.show_keys = not self.show_keys
+        elif key == "leave":
+            sc.pop(self)
+            sc.push(ConfirmMode(sc, "Leave the battle and go back to the main menu? "
+                                    "(It is autosaved; Load continues it.)",
+                                sc.to_menu, yes="Leave", no="Stay"))
+
+    def on_key(self, key, mod) -> bool:
+        if key == pygame.K_ESCAPE:
+            self.scene.pop(self)
+        return True               # the battle behind waits
+
+    def on_click(self, pos, button) -> bool:
+        return True
+
+    def draw_over(self, surface) -> None:
+        r = self.panel()
+        shade = pygame.Surface(self.scene.view_rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, self.scene.view_rect.topleft)
+        draw_panel(surface, r, theme.BG_DARK, theme.ACCENT)
+        draw_text(surface, "Battle menu", (r.x + 20, r.y + 12), 26, theme.ACCENT, bold=True)
+        if self.show_keys:
+            x = r.x + 220
+            y = r.y + 52
+            f = theme.font(16)
+            for k, what in KEY_HELP:
+                if y + 30 > r.bottom:
+                    break
+                draw_text(surface, fit(k, theme.font(16, True), r.right - x - 14), (x, y), 16,
+                          theme.TEXT, bold=True)
+                draw_text(surface, fit(what, f, r.right - x - 24), (x + 10, y + 16), 15,
+                          theme.TEXT_DIM)
+                y += 32
+
+
 class ConfirmMode(Mode):
     name = "confirm"
     modal = True
 
     def __init__(self, scene: Any, text: str, on_yes: Callable[[], Any],
-                 yes: str = "Yes", no: str = "No") -> None:
+                 yes: str = "Yes", no: str = "No", enter_confirms: bool = True) -> None:
         super().__init__(scene)
         self.text = text
         self.on_yes = on_yes
         self.yes, self.no = yes, no
+        self.enter_confirms = enter_confirms    # False: only Y or a click says yes
 
     def prompt(self) -> str:
         return self.text
 
     def buttons(self) -> list[Button]:
-        return [Button("yes", self.yes, primary=True, hotkey="Enter"),
+        return [Button("yes", self.yes, primary=True,
+                       hotkey="Enter" if self.enter_confirms else "Y"),
                 Button("no", self.no, hotkey="Esc")]
 
     def on_button(self, key: str) -> None:
@@ -1116,8 +1353,12 @@ class ConfirmMode(Mode):
             self.on_yes()
 
     def on_key(self, key, mod) -> bool:
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_e, pygame.K_y):
+        yes = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_e, pygame.K_y) \
+            if self.enter_confirms else (pygame.K_y,)
+        if key in yes:
             self.on_button("yes")
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return True
         if key in (pygame.K_ESCAPE, pygame.K_n):
             self.on_button("no")
@@ -1227,7 +1468,7 @@ class CasualtyMode(Mode):
         while self.logged < len(self.during):
             e = self.during[self.logged]
             self.logged += 1
-            self.scene._show_events([e], self.where, self.turn)
+            self.scene._show_events([e])
             if step is not None and e is step:
                 return
 
@@ -1236,7 +1477,7 @@ class CasualtyMode(Mode):
         self._log_until(None)
         after, self.after = self.after, []
         if after:
-            self.scene._show_events(after, self.where, self.turn)
+            self.scene._show_events(after)
 
     def next_step(self) -> None:
         if self.shown < len(self.steps):
@@ -1300,7 +1541,7 @@ class CasualtyMode(Mode):
         if key == pygame.K_SPACE:
             self.on_button("next" if not self.done else "continue")
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.on_button("continue")
             return True
         return False
@@ -1347,7 +1588,7 @@ class CasualtyMode(Mode):
             col = theme.TEXT if i == self.shown - 1 else theme.TEXT_DIM
             if isinstance(e, UnitDestroyed):
                 col = theme.BAD
-            for line in wrap(e.text or type(e).__name__, f, width):
+            for line in wrap(plain_text(e.text) or type(e).__name__, f, width):
                 out.append((line, col))
         if self.done:
             for line in wrap(self.summary(), theme.font(17, True), width):
@@ -1396,6 +1637,8 @@ def mode_for(scene: Any) -> Mode:
         return DefensiveFireMode(scene)
     if isinstance(p, DismountPlacement):
         return DismountMode(scene)
+    if type(p).__name__ == "FacingChoice":
+        return FacingChoiceMode(scene)
     if st.phase == Phase.SETUP_END:
         return EndMode(scene)
     if st.phase == Phase.SETUP_OBJECTIVE:

@@ -72,6 +72,7 @@ class Button:
     enabled: bool = True
     primary: bool = False
     hotkey: str = ""            # shown on the button ("E", "Enter")
+    tip: str = ""               # shown while the mouse is over it (why it is disabled...)
 
     def draw(self, surface: pygame.Surface, hover: bool) -> None:
         if not self.enabled:
@@ -169,8 +170,15 @@ def draw_unit_box(surface: pygame.Surface, rect: pygame.Rect, unit: Any, state: 
     """The selected unit: its stat card and, under it, its counters and state."""
     card_h = rect.h - 46
     if card_h >= 150:
-        draw_card(surface, unit.card, pygame.Rect(rect.x, rect.y, rect.w, card_h),
-                  facing=unit.facing if unit.is_vehicle else 0)
+        fits = draw_card(surface, unit.card, pygame.Rect(rect.x, rect.y, rect.w, card_h),
+                         facing=unit.facing if unit.is_vehicle else 0)
+        if not fits:       # the side panel is short: say where the whole card is
+            tip = "more: right-click or hold the unit for its whole card"
+            f = theme.font(14, bold=True)
+            img = f.render(fit(tip, f, rect.w - 30), True, theme.INK)
+            pygame.draw.rect(surface, theme.PAPER, (rect.x + 8, rect.y + card_h - 32,
+                                                    rect.w - 16, 18))
+            surface.blit(img, (rect.x + 14, rect.y + card_h - 31))
     y = rect.y + max(0, card_h) + 6
     x = rect.x + 4
     notes = []
@@ -221,7 +229,7 @@ def odds_rows(odds: Any, defensive: bool = False) -> list[tuple[str, float, tupl
 
 
 def odds_summary(odds: Any) -> str:
-    parts = [f"{odds.dice} dice", f"hit on {odds.need}+" if odds.need <= 6 else "can't hit",
+    parts = [f"{odds.dice} dice", f"success on {odds.need}+" if odds.need <= 6 else "no success possible",
              f"defense {odds.defense}" + ("" if odds.front is None else
                                            (" (front)" if odds.front else " (rear)"))]
     if odds.band:

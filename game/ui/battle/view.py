@@ -21,7 +21,7 @@ import pygame
 from game.rules.hexes import Hex
 from game.ui import theme
 from game.ui.layout import HexLayout
-from game.ui.map_render import TABLE_COLOR, MapRenderer, map_box
+from game.ui.map_render import TABLE_COLOR, MapRenderer, draw_objective, map_box
 from game.ui.tokens import draw_unit, token_at, token_rects
 
 __all__ = ["MapView", "ZOOMS", "OverlayCache"]
@@ -53,7 +53,8 @@ class OverlayCache:
 def region_layer(layout: HexLayout, hexes: Iterable[Hex],
                  fill: Callable[[Hex], Sequence[int] | None],
                  text: Callable[[Hex], str | None] | None = None,
-                 outline: Sequence[int] | None = None) -> tuple[pygame.Surface, tuple[int, int]] | None:
+                 outline: Sequence[int] | None = None,
+                 text_pos: str = "corner") -> tuple[pygame.Surface, tuple[int, int]] | None:
     """A layer with each hex filled with ``fill(h)`` (RGBA), optional centred text
     and an outline per hex.  Returns (surface, topleft) in ``layout`` pixels."""
     hs = list(hexes)
@@ -79,7 +80,9 @@ def region_layer(layout: HexLayout, hexes: Iterable[Hex],
                 cx, cy = sub.hex_to_pixel(h)
                 img = f.render(t, True, (255, 255, 255))
                 sh = f.render(t, True, (0, 0, 0))
-                pos = (cx + layout.size * 0.42 - img.get_width(), cy + layout.size * 0.3)
+                pos = (cx + layout.size * 0.42 - img.get_width(), cy + layout.size * 0.3) \
+                    if text_pos == "corner" else (cx - img.get_width() / 2,
+                                                  cy + layout.size * 0.55 - img.get_height())
                 layer.blit(sh, (pos[0] + 1, pos[1] + 1))
                 layer.blit(img, pos)
     return layer, (x0, y0)
@@ -119,7 +122,7 @@ class MapView:
         r = self._renderers.get(size)
         if r is None:
             # supersampling doubles the work and the memory; big hexes don't need it
-            r = MapRenderer(self.map, size, supersample=2 if size <= 48 else 1)
+            r = MapRenderer(self.map, size, supersample=2 if size <= 48 else 1, objective=False)
             if len(self._renderers) > 4:
                 for k in list(self._renderers):
                     if k != self.hex_size and k != self.base_size:
@@ -266,7 +269,15 @@ class MapView:
                       selected=uid == selected, passengers=passengers.get(uid, ()))
 
     # --- drawing -----------------------------------------------------------------------------------
-    def draw_map(self, surface: pygame.Surface) -> None:
+    def draw_map(self, surface: pygame.Surface, objective: Any = None) -> None:
+        """The map, and the objective counter where the *state* has it (``objective``:
+        ``state.objective``; the Assault defender places it, so the map's own hex is
+        never drawn here)."""
+        self._draw_sheet(surface)
+        if objective is not None:
+            draw_objective(surface, self.layout, objective)
+
+    def _draw_sheet(self, surface: pygame.Surface) -> None:
         r = self.renderer()
         ox, oy = int(round(self.offset[0])), int(round(self.offset[1]))
         w, h = r.pixel_size

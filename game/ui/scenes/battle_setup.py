@@ -47,12 +47,23 @@ def sample_army(side: str) -> Any:
     return load_army_file(sample_army_path(side), side)
 
 
+def quick_start_army_path(setup: BattleSetup, side: str) -> Path:
+    """The army a quick start gives ``side``: in Assault one built for the attacker's
+    or the defender's budget (units/armies/assault/<side>_<role>.yaml), else the sample."""
+    if setup.scenario == "assault":
+        role = "attacker" if side == (setup.attacker or "Axis") else "defender"
+        p = ARMIES_DIR / "assault" / f"{'axis' if side == 'Axis' else 'allies'}_{role}.yaml"
+        if p.is_file():
+            return p
+    return sample_army_path(side)
+
+
 def default_army(setup: BattleSetup, side: str) -> Any:
-    """The side's sample army, cut down to the scenario's budget when it costs more
-    (the Assault defender has 80 points): each cut removes the cheapest unit that is
-    enough on its own, else the dearest one."""
+    """The side's quick-start army (:func:`quick_start_army_path`), cut down to the
+    scenario's budget only if it still costs more: each cut removes the cheapest unit
+    that is enough on its own, else the dearest one."""
     from game.rules.army import Army
-    army = sample_army(side)
+    army = load_army_file(quick_start_army_path(setup, side), side)
     budget = setup.budget(side)
     if army.points <= budget:
         return army
@@ -84,7 +95,7 @@ def make_setup(*, scenario: str = "standard", config: int | None = None, seed: i
                               else default_army(setup, side))
         problems = army_problems(setup, side)
         if problems:
-            where = str(files[side] or sample_army_path(side))
+            where = str(files[side] or quick_start_army_path(setup, side))
             raise DataError(where, f"this army can't play: {'; '.join(problems)}")
     return setup
 

@@ -104,9 +104,11 @@ class MenuScene(GuiScene):
             from game.ui.scenes.preview import PreviewScene
             self.next_scene = PreviewScene(self.app)
         elif key == "load":
-            self.open_load_dialog()
+            from game.ui.scenes.load import LoadScene
+            self.next_scene = LoadScene(self.app)
         elif key == "replay":
-            self.open_load_dialog(replay=True)
+            from game.ui.scenes.load import LoadScene
+            self.next_scene = LoadScene(self.app, replay=True)
         elif key == "settings":
             from game.ui.scenes.settings_scene import SettingsScene
             self.next_scene = SettingsScene(self.app)
@@ -161,6 +163,20 @@ class MenuScene(GuiScene):
         self.error_window = pygame_gui.windows.UIMessageWindow(
             rect, html.escape(text), self.app.ui, window_title="This file can't be opened")
 
+    def ask_quit(self) -> None:
+        """Esc on the main menu asks before quitting (a second Esc, or Quit, closes it)."""
+        dialog = getattr(self, "quit_dialog", None)
+        if dialog is not None and dialog.alive():
+            dialog.kill()
+            self.quit_dialog = None
+            return
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, min(420, w - 40), min(200, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.quit_dialog = pygame_gui.windows.UIConfirmationDialog(
+            rect, "Quit Hexfront?", self.app.ui, window_title="Quit?",
+            action_short_name="Quit")
+
     def offer_resume(self) -> None:
         """After a crash (game.saves.begin_session): offer the last autosave."""
         import html
@@ -173,7 +189,7 @@ class MenuScene(GuiScene):
         rect.center = (w // 2, h // 2)
         self.resume_dialog = pygame_gui.windows.UIConfirmationDialog(
             rect, html.escape("Hexfront did not close properly last time. Resume the battle "
-                              f"from its last autosave ({Path(path).name})?"),
+                              f"from its last autosave ({resume_name(path)})?"),
             self.app.ui, window_title="Resume the interrupted battle?",
             action_short_name="Resume")
 
@@ -196,9 +212,15 @@ class MenuScene(GuiScene):
                 self.load(event.text)
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.file_dialog:
             self.file_dialog = None
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and \
+                event.ui_element is getattr(self, "quit_dialog", None):
+            self.quit = True
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and \
+                event.ui_element is getattr(self, "quit_dialog", None):
+            self.quit_dialog = None
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.file_dialog is None:
-                self.quit = True
+                self.ask_quit()
             elif event.key == pygame.K_n:
                 self.on_button("new")
             elif event.key == pygame.K_p and "preview" in self.buttons and preview_available():
@@ -225,6 +247,19 @@ class MenuScene(GuiScene):
             draw_text(surface, note, (12, h - 26), 18, theme.TEXT_DIM)
         draw_text(surface, "F11 fullscreen  -  F12 screenshot  -  Esc quit",
                   (w - 12, h - 26), 18, theme.TEXT_DIM, anchor="topright")
+
+
+def resume_name(path: Any) -> str:
+    """The interrupted battle named as the Load list names it."""
+    try:
+        from game.saves import save_info
+        from game.ui.scenes.load import describe_save, save_title
+        info = save_info(Path(path), autosave=True)
+    except (ImportError, OSError):
+        return Path(path).name
+    if info.problem:
+        return Path(path).name
+    return f"{save_title(info)}; {describe_save(info)}"
 
 
 def _showcase() -> pygame.Surface | None:

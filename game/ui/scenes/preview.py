@@ -341,6 +341,8 @@ class PreviewScene(GuiScene):
                 self._set_toggle("show_labels")
             elif key == pygame.K_f:
                 self._set_toggle("show_lines")
+            elif key == pygame.K_g:
+                self.show_legend = not getattr(self, "show_legend", False)
             elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 self.zoom(1)
             elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -521,6 +523,9 @@ class PreviewScene(GuiScene):
                 surface.blit(self._selection_overlay(r), topleft)
             if self.show_lines and self.section_view is None:
                 self._draw_lines(surface, lay)
+            if getattr(self, "show_legend", False):
+                from game.ui.render_export import draw_legend_overlay
+                draw_legend_overlay(surface, areas["map"], zones=self.show_zones, bm=self.battle_map)
             if self.hover_hex is not None:
                 outline_hex(surface, lay, self.hover_hex, (255, 255, 255), 2, 0.92)
                 bm = self.battle_map
@@ -694,10 +699,9 @@ class PreviewScene(GuiScene):
             items += [(ZONE_COLORS["left"], "Left deployment zone (5 hexes)"),
                       (ZONE_COLORS["right"], "Right deployment zone (5 hexes)")]
         if self.selected_hex is not None:
-            items += [(BAND_COLORS["short"], "S  short range (0-1)"),
-                      (BAND_COLORS["medium"], "M  medium range (2-4)"),
-                      (BAND_COLORS["long"], "L  long range (5-8)"),
-                      ((92, 96, 90), "plain: seen, beyond 8 hexes"),
+            from game.ui.map_render import BAND_LEGEND
+            items += [(BAND_COLORS[b], text) for b, text in BAND_LEGEND if b] + [
+                      ((92, 96, 90), BAND_LEGEND[-1][1]),
                       ((24, 24, 24), "dark: no line of sight")]
         for colour, text in items:
             if y + 20 > limit:

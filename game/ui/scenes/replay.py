@@ -185,7 +185,8 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         r = self.replay
         surface.set_clip(self.view.rect)
-        self.view.draw_map(surface)
+        st = r.state
+        self.view.draw_map(surface, None if st.phase.value == "setup_objective" else st.objective)
         moved = getattr(r.step.action, "uid", None)
         self.view.draw_units(surface, r.state, selected=moved)
         surface.set_clip(None)

@@ -7,6 +7,8 @@ from typing import Any
 
 import pygame
 
+from game.rules.hexes import hex_label
+
 from game.ui import theme
 from game.ui.scenes.battle import SIDE_COLOURS
 from game.ui.tokens import draw_unit
@@ -99,8 +101,13 @@ class VictoryScene(GuiScene):
         if sub:
             draw_text(surface, sub, (w // 2, 142), 20, theme.TEXT_DIM, anchor="midtop")
         col_w = min(520, (w - 90) // 2)
-        top, bottom = 190, h - 100
+        top, bottom = 196, h - 100
         st = self.game.state
+        if st.objective is not None:
+            ctrl = st.objective_controller()
+            draw_text(surface, f"Objective {hex_label(st.objective)}: " +
+                      (f"held by {ctrl}" if ctrl else "nobody holds it"), (w // 2, 166), 19,
+                      theme.TEXT_DIM, anchor="midtop")
         for i, side in enumerate(("Axis", "Allies")):
             box = pygame.Rect(w // 2 - col_w - 15 + i * (col_w + 30), top, col_w, bottom - top)
             draw_panel(surface, box)

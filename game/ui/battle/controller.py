@@ -1,0 +1,154 @@
+"""The battle screen's controller: it owns the game, the selection and the mode
+stack, asks the rules (cached per state version) and sends actions.  It draws
+nothing and knows no pygame surface.
+
+What happened is learnt from the rules' events (``send`` hands them to the
+screen's ``show`` callback): nothing here copies or compares the state.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+from game.rules.actions import Action, PassDefensiveFire
+from game.rules.errors import IllegalAction
+from game.rules.events import Event, InitiativeRolled, OrderChosen
+from game.rules.state import DefensiveFirePrompt, GameState
+
+__all__ = ["BattleController", "BattleHost"]
+
+
+class BattleHost(Protocol):
+    """What an input mode may use of the battle screen (game.ui.scenes.battle)."""
+
+    game: Any
+    selected: str | None
+    hold_fire: tuple | None
+    view: Any                  # game.ui.battle.view.MapView
+    view_rect: Any
+    card_rect: Any
+    mouse: tuple[int, int]
+    hover_hex: Any
+    hover_button: str | None
+    buttons: dict
+    anim: Any
+    logp: Any
+
+    @property
+    def version(self) -> tuple: ...
+    def cached(self, key: Any, make: Callable[[], Any]) -> Any: ...
+    def legal(self) -> list[Action]: ...
+    def send(self, action: Action) -> bool: ...
+    def push(self, mode: Any) -> None: ...
+    def pop(self, mode: Any = None) -> None: ...
+    def refresh(self) -> None: ...
+    def note(self, text: str) -> None: ...
+    def anim_factor(self) -> float: ...
+    def show_victory(self) -> None: ...
+
+
+class BattleController:
+    """``host`` is the battle scene: the modes are built for it (``mode_for(host)``),
+    ``show(events)`` presents what happened, ``note(text)`` tells the player why
+    an action was refused."""
+
+    def __init__(self, game: Any, host: Any, *, show: Callable[[list[Event]], None],
+                 note: Callable[[str], None]) -> None:
+        from game.ui.battle.modes import Mode
+        self.game = game
+        self.host = host
+        self.show = show
+        self.note = note
+        self.selected: str | None = None
+        self.stack: list[Mode] = []
+        self.base: Mode = Mode(host)
+        self.hold_fire: tuple | None = None          # (mover, hex): hold at the next stage too
+        self._cache: dict = {}
+        self._cache_key: tuple | None = None
+        st = game.state
+        # the order of play and the initiative dice of the turn on screen (from events)
+        self.turn_shown: tuple = (st.first_player, st.second_player,
+                                  dict(st.initiative_rolls or {}))
+
+    # --- the state, read only ------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def version(self) -> tuple:
+        return (id(self.game.state), self.game.state.version)
+
+    @property
+    def mode(self) -> Any:
+        return self.stack[-1] if self.stack else self.base
+
+    def cached(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A rules answer cached until the state changes."""
+        if self._cache_key != self.version:
+            self._cache.clear()
+            self._cache_key = self.version
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    def legal(self) -> list[Action]:
+        return self.cached("legal", self.game.legal_actions)
+
+    # --- modes ---------------------------------------------------------------------------
+    def push(self, mode: Any) -> None:
+        self.stack.append(mode)
+
+    def pop(self, mode: Any = None) -> None:
+        if mode is None:
+            if self.stack:
+                self.stack.pop()
+        elif mode in self.stack:
+            self.stack.remove(mode)
+
+    def rebase(self) -> bool:
+        """Pick the base mode for the state; True when a held fire was answered."""
+        from game.ui.battle.modes import mode_for
+        new = mode_for(self.host)
+        if not new.same_as(self.base):
+            self.base = new
+        p = self.state.pending
+        if isinstance(p, DefensiveFirePrompt) and p.stage == "enter" and \
+                self.hold_fire == (p.mover, p.to_hex):
+            self.hold_fire = None
+            self.send(PassDefensiveFire(self.state.to_act))
+            return True
+        return False
+
+    # --- actions -------------------------------------------------------------------------
+    def send(self, action: Action) -> bool:
+        """Apply ``action``: the events go to ``show``; a refusal to ``note`` in the
+        rules' words, the state untouched."""
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:
+            self.note(str(exc))
+            return False
+        self.show(events)
+        self.host.refresh()
+        return True
+
+    def learn(self, e: Event) -> None:
+        """Remember what the screen needs from an event it has shown."""
+        first, second, rolls = self.turn_shown
+        if isinstance(e, InitiativeRolled):
+            rolls = dict(e.rolls)
+        elif isinstance(e, OrderChosen):
+            other = "Allies" if e.side == "Axis" else "Axis"
+            first, second = (e.side, other) if e.go_first else (other, e.side)
+        self.turn_shown = (first, second, rolls)
+
+    def undo_all(self) -> list[Action] | None:
+        """U: every dice-free action of this phase (game.rules.undo), or None when the
+        rules allow nothing to be taken back."""
+        acts = self.game.undoable()
+        side = self.state.to_act
+        if not acts or any(a.side != side for a in acts):
+            return None
+        taken = self.game.undo()
+        self.selected = None
+        return taken
