@@ -218,6 +218,10 @@ class BattleScene(Scene):
         self.autosave()
         self.next_scene = LoadScene(self.app, back=self)
 
+    def open_luck(self) -> None:
+        from game.ui.scenes.luck import LuckScene
+        self.next_scene = LuckScene(self.app, self.game, back=self)
+
     def show_victory(self) -> None:
         from game.ui.scenes.victory import VictoryScene
         self.next_scene = VictoryScene(self.app, self.game, self.setup)
