@@ -1201,7 +1201,7 @@ class BattleMenuMode(Mode):
     modal = True
     pauses_ai = True
     ITEMS = (("resume", "Resume"), ("save", "Save"), ("load", "Load"), ("settings", "Settings"),
-             ("keys", "Rules keys"), ("luck", "Luck report"), ("leave", "Leave to menu"))
+             ("keys", "Rules keys"), ("rules", "Rules"), ("luck", "Luck report"), ("leave", "Leave to menu"))
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -1243,6 +1243,9 @@ class BattleMenuMode(Mode):
         elif key == "luck":
             sc.pop(self)
             sc.open_luck()
+        elif key == "rules":
+            sc.pop(self)
+            sc.open_rules()
         elif key == "leave":
             sc.pop(self)
             sc.push(ConfirmMode(sc, "Leave the battle and go back to the main menu? "

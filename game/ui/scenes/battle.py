@@ -218,6 +218,12 @@ class BattleScene(Scene):
         self.autosave()
         self.next_scene = LoadScene(self.app, back=self)
 
+    def open_rules(self, topic: str | None = None) -> None:
+        """F1 / the menu's Rules: the rule behind the refusal on show ("Why?"), else the
+        selected unit's ability texts, else the contents (game/ui/help/)."""
+        from game.ui.help.battle_link import rules_scene
+        self.next_scene = rules_scene(self, topic)
+
     def open_luck(self) -> None:
         from game.ui.scenes.luck import LuckScene
         self.next_scene = LuckScene(self.app, self.game, back=self)
