@@ -5,6 +5,7 @@ between the AI's moves.  Every exception counts (an AI error too: the demo never
 falls back to random play), and the battle is abandoned for the next one.
 
     SDL_VIDEODRIVER=dummy python bench/ui_soak.py --battles N --seed S [--inject P]
+                                                  [--max-minutes M]
 
 Ends with the line ``battles: N, frames: F, exceptions: E``.  Battle ``i`` uses
 the scenario ``("standard", "assault")[i % 2]``, configuration ``(i // 2) % 6 + 1``
@@ -66,8 +67,10 @@ def inject(app, rng: random.Random, keys: list[int]) -> None:
 
 
 def soak(battles: int, seed: int, *, p_inject: float = 0.05, max_frames: int = 60000,
-         size: tuple[int, int] = (1024, 640), quiet: bool = False) -> dict:
-    """Play ``battles`` battles; returns the counts (and prints every exception)."""
+         size: tuple[int, int] = (1024, 640), quiet: bool = False,
+         max_seconds: float | None = None) -> dict:
+    """Play ``battles`` battles (fewer if ``max_seconds`` runs out first: the battles
+    played are counted); returns the counts (and prints every exception)."""
     tmp = tempfile.TemporaryDirectory(prefix="hexfront-soak-")
     os.environ["HEXFRONT_CONFIG_DIR"] = tmp.name
     os.environ["HEXFRONT_DATA_DIR"] = tmp.name
@@ -85,6 +88,8 @@ def soak(battles: int, seed: int, *, p_inject: float = 0.05, max_frames: int = 6
     t0 = time.perf_counter()
     try:
         for i in range(battles):
+            if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                break
             scenario = SCENARIOS[i % 2]
             config = (i // 2) % 6 + 1
             rng = random.Random(seed * 7919 + i)
@@ -121,7 +126,7 @@ def soak(battles: int, seed: int, *, p_inject: float = 0.05, max_frames: int = 6
                 traceback.print_exc()
                 app.scene = None
             out["battles"] += 1
-            if not quiet and (i + 1) % 10 == 0:
+            if not quiet and (i + 1) % 5 == 0:
                 print(f"  {i + 1} battles, {out['frames']} frames, {out['exceptions']} "
                       f"exceptions, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     finally:
@@ -139,8 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--inject", type=float, default=0.05,
                     help="chance per frame of a random click or key while the AI waits")
     ap.add_argument("--max-frames", type=int, default=60000, help="per battle")
+    ap.add_argument("--max-minutes", type=float, default=None,
+                    help="stop starting new battles after this long (the line says how many ran)")
     args = ap.parse_args(argv)
-    r = soak(args.battles, args.seed, p_inject=args.inject, max_frames=args.max_frames)
+    r = soak(args.battles, args.seed, p_inject=args.inject, max_frames=args.max_frames,
+             max_seconds=None if args.max_minutes is None else args.max_minutes * 60)
     print(f"finished: {r['finished']}, unfinished: {r['unfinished']}, "
           f"seconds: {r['seconds']:.0f}")
     print(f"battles: {r['battles']}, frames: {r['frames']}, exceptions: {r['exceptions']}")

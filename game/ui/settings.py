@@ -23,7 +23,7 @@ __all__ = ["Settings", "config_dir", "data_dir", "settings_path",
            "ANIMATION_SPEEDS", "WINDOW_SIZES", "MIN_WINDOW"]
 
 MIN_WINDOW = (960, 640)
-WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (1024, 700))
+WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1920, 1080), (1024, 700), (1024, 640))
 # name -> multiplier on animation durations (0 = no animation at all)
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 

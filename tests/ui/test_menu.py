@@ -133,11 +133,13 @@ def test_window_sizes_offered_fit_the_screen(app, monkeypatch):
     from game.ui.scenes.settings_scene import SettingsScene
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 800)])
-    assert settings_scene.window_sizes() == [(1280, 800), (1024, 700)]
+    assert settings_scene.window_sizes() == [(1280, 800), (1024, 700), (1024, 640)]
     app.switch(SettingsScene(app))
     app.step()
     press(app, "size")
     assert app.settings.window_size == (1024, 700)
+    press(app, "size")
+    assert app.settings.window_size == (1024, 640)
     press(app, "size")
     assert app.settings.window_size == (1280, 800)
 

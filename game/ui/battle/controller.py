@@ -7,14 +7,43 @@ screen's ``show`` callback): nothing here copies or compares the state.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from game.rules.actions import Action, PassDefensiveFire
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, InitiativeRolled, OrderChosen
 from game.rules.state import DefensiveFirePrompt, GameState
 
-__all__ = ["BattleController"]
+__all__ = ["BattleController", "BattleHost"]
+
+
+class BattleHost(Protocol):
+    """What an input mode may use of the battle screen (game.ui.scenes.battle)."""
+
+    game: Any
+    selected: str | None
+    hold_fire: tuple | None
+    view: Any                  # game.ui.battle.view.MapView
+    view_rect: Any
+    card_rect: Any
+    mouse: tuple[int, int]
+    hover_hex: Any
+    hover_button: str | None
+    buttons: dict
+    anim: Any
+    logp: Any
+
+    @property
+    def version(self) -> tuple: ...
+    def cached(self, key: Any, make: Callable[[], Any]) -> Any: ...
+    def legal(self) -> list[Action]: ...
+    def send(self, action: Action) -> bool: ...
+    def push(self, mode: Any) -> None: ...
+    def pop(self, mode: Any = None) -> None: ...
+    def refresh(self) -> None: ...
+    def note(self, text: str) -> None: ...
+    def anim_factor(self) -> float: ...
+    def show_victory(self) -> None: ...
 
 
 class BattleController:

@@ -22,7 +22,7 @@ from game.ui.widgets import DiceTray, draw_panel, draw_text, wrap
 
 __all__ = ["BattleHUD", "UnitHexes", "event_colour", "PROMPT_H", "HEADER_H"]
 
-PROMPT_H = 84
+PROMPT_H = 92              # two lines of prompt above the row of buttons
 HEADER_H = 146
 
 

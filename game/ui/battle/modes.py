@@ -28,6 +28,7 @@ from game.rules.hexes import DIRECTION_NAMES, Hex, direction_between, hex_label,
 from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase
 from game.rules.queries import defensive_fire_options, plain_text, reach_chance, unit_options
 from game.ui import theme
+from game.ui.battle.controller import BattleHost  # noqa: F401  (the modes' view of the screen)
 from game.ui.battle.panels import (Button, draw_odds_box, draw_roster, draw_tooltip, draw_unit_box,
                                    pct)
 from game.ui.battle.view import region_layer
@@ -55,7 +56,7 @@ class Mode:
     name = "mode"
     modal = False            # True: the map below takes no clicks while it is shown
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: "BattleHost") -> None:
         self.scene = scene
 
     @property

@@ -5,7 +5,10 @@
 A real game (configuration 1, the sample armies, a fixed seed) is driven with
 legal actions until each state appears; each picture is taken through the
 real screen with posted mouse moves and keys, so what is saved is what a
-player sees.  Writes ``battle_*.png`` into OUTDIR (default docs/screens).
+player sees.  Writes ``battle_*.png`` and the screens around the battle (menu,
+settings, setup, army builder, hand-over, Load list, preview, tokens) into
+OUTDIR (default docs/screens).  Saves go to the user data folder: set
+HEXFRONT_DATA_DIR to a scratch folder.
 """
 from __future__ import annotations
 
@@ -173,6 +176,28 @@ def take_all(out: Path, size: tuple[int, int] = (1280, 800), seed: int = 7) -> l
     frames(2)
     shot("end_phase_confirm")
     sc.stack.clear()
+    # the in-battle menu (Esc), the whole stat card (right-click), the terrain legend (G)
+    for k in (pygame.K_ESCAPE,):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    frames(2)
+    shot("menu")
+    sc.stack.clear()
+    captain = next((u for u in g.state.live_units("Allies") if len(u.card.abilities) >= 2),
+                   g.state.live_units("Allies")[0])
+    pos = sc.view.unit_slots(g.state)[captain.uid].center
+    hover(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
+    frames(2)
+    shot("full_card")
+    sc.stack.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g",
+                                         scancode=0))
+    frames(2)
+    shot("terrain_legend")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g",
+                                         scancode=0))
+    frames(2)
 
     # defensive fire: look for a move that provokes it (tried on copies of the game)
     def provoke() -> bool:
@@ -271,6 +296,62 @@ def take_all(out: Path, size: tuple[int, int] = (1280, 800), seed: int = 7) -> l
     return saved
 
 
+def take_others(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
+    """The screens around the battle: menu, settings, battle setup, the army builder,
+    the hand-over, the Load list, the map preview zoomed, the token sheet."""
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.battle_setup_data import BattleSetup
+    from game.ui.scenes.army_builder import ArmyBuilderScene, HandOverScene
+    from game.ui.scenes.battle_setup import BattleSetupScene, make_setup
+    from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.preview import PreviewScene
+    from game.ui.scenes.settings_scene import SettingsScene
+    from game.ui.settings import Settings
+    from game.ui.tokens import render_sheet
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(size=size, settings=Settings(sound=False), save_settings=False)
+    app.running = True
+    saved: list[Path] = []
+
+    def shot(scene, name: str, prepare=None) -> None:
+        app.switch(scene)
+        for _ in range(3):
+            app.step(dt=1 / 60)
+        if prepare is not None:
+            prepare(scene)
+            for _ in range(3):
+                app.step(dt=1 / 60)
+        p = out / f"{name}.png"
+        app.screenshot(p)
+        saved.append(p)
+
+    shot(app.menu_scene(), "menu")
+    shot(SettingsScene(app), "settings")
+    shot(BattleSetupScene(app), "battle_setup")
+    setup = make_setup(config=1, seed=7)
+    shot(ArmyBuilderScene(app, BattleSetup(), "Allies"), "army_builder")
+    shot(HandOverScene(app, setup, "Axis"), "handover")
+    from game import saves
+    from game.ui.scenes.battle import new_battle_game
+    for i, (scen, conf) in enumerate((("standard", 1), ("assault", 4), ("standard", 5))):
+        g = new_battle_game(make_setup(scenario=scen, config=conf, seed=20 + i))
+        saves.save_game(g, saves.saves_dir() / f"example-{i + 1}.json")
+    shot(LoadScene(app), "load")
+
+    def zoom(sc) -> None:
+        sc.select_hex(next(iter(sorted(sc.battle_map.terrain, key=lambda h: (h.r, h.q))[40:41])))
+        for _ in range(2):
+            sc.zoom(1)
+    shot(PreviewScene(app, config=1), "preview_zoomed", zoom)
+    app.close()
+    render_sheet(str(out / "tokens.png"))
+    saved.append(out / "tokens.png")
+    del pygame
+    return saved
+
+
 def _speeds() -> tuple[str, ...]:
     from game.ui.settings import ANIMATION_SPEEDS
     return tuple(ANIMATION_SPEEDS)
@@ -286,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
         del args[i:i + 2]
     out = Path(args[0]) if args else Path(__file__).resolve().parents[3] / "docs" / "screens"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    for p in take_all(out, size):
+    for p in take_all(out, size) + take_others(out, size):
         print(p)
     return 0
 

@@ -258,7 +258,7 @@ class BattleScene(Scene):
         # the top mode's buttons, laid out in the prompt bar (or where the mode puts them)
         buttons = [] if self.ai_turn else self.mode.buttons()
         r = self.prompt_rect
-        layout_buttons(buttons, pygame.Rect(r.x + 12, r.bottom - 46, r.w - 24, 40), align="right")
+        layout_buttons(buttons, pygame.Rect(r.x + 12, r.bottom - 44, r.w - 24, 40), align="right")
         place = getattr(self.mode, "place_buttons", None)
         if place is not None:
             place(buttons)

@@ -19,10 +19,13 @@ ROW_H = 54
 
 
 def save_title(info: Any) -> str:
-    """"Standard, configuration 3: Axis vs Allies" - how every screen names a battle."""
+    """"Standard, configuration 3 (High Ground): Axis (Germany) vs Allies (...)" - how
+    every screen names a battle."""
     scen = str(info.scenario or "?").capitalize()
-    conf = info.configuration
-    conf = conf if isinstance(conf, str) and not conf.isdigit() else f"configuration {conf}"
+    conf = str(info.configuration)
+    num, _, name = conf.partition(":")
+    if num.strip().isdigit():
+        conf = f"configuration {num.strip()}" + (f" ({name.strip()})" if name.strip() else "")
     return f"{scen}, {conf}: {info.sides}"
 
 
