@@ -1,0 +1,416 @@
+"""Threat and hypothetical-attack queries (issue 14): what the AI (or a hint in
+the UI) asks about positions a unit is *not* in yet.
+
+Every number here comes from the rules' own code, asked on a private copy of
+the game (:class:`Probe`): a unit is put where the question says, and the
+rules' exact odds (:meth:`Game.odds`, so every ability's hooks count: Close
+Assault, Hand to Hand, Armor-Piercing Rounds, Sideskirts, Coordinated Fire...)
+or the rules' own movement and defensive-fire prompts answer.  Nothing here
+restates a rule, and the caller's game is never changed.
+
+* :func:`hypothetical_odds` - exact odds of an attack from any hex, at a target
+  in any hex and facing (attack modes included).
+* :func:`best_attack` - the attack mode with the best odds for that attack.
+* :func:`threat_to` - which enemy units could attack a unit standing in a hex in
+  their next phase (from where they are, or - with an attack that needs the
+  target's hex, like Close Assault - by moving into it), each with its exact
+  odds, and the exact chance that all of them together leave it disrupted,
+  damaged or destroyed (hits add up across attackers, ruling 13: the chain of
+  counters is followed through the rules' own odds, not re-derived).
+* :func:`path_risk` - a move played out on a copy: the defensive fire it
+  provokes (the rules' own prompts, the odds of each eligible shot, abilities
+  included), the movement rolls on the way and where (and facing which way) the
+  unit ends if one fails.
+* :func:`victory_timing` - when objective control and points decide the game.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from .dice import LoadedDice
+from .errors import IllegalAction
+from .hexes import Hex
+from .odds import Odds
+from .state import DAMAGED, DISRUPTED, DefensiveFirePrompt, Phase, other_side
+
+__all__ = ["Probe", "ThreatSource", "Threat", "DefensiveShot", "PathRisk", "VictoryTiming",
+           "attack_modes", "hypothetical_odds", "best_attack", "threat_to", "path_risk",
+           "victory_timing", "roll_chance", "severity", "counts_for_control"]
+
+try:                                   # the attack modes the rules know (ability ids)
+    from .ability_hooks import MODE_ABILITIES as _MODES
+except ImportError:                    # pragma: no cover - the abilities package layout
+    from .abilities import MODE_ABILITIES as _MODES  # type: ignore[attr-defined,no-redef]
+
+#: the longest distance any attack may be made at, abilities included (a quick
+#: filter only; the rules' plan has the last word)
+_FAR = 20
+
+
+def attack_modes(card) -> tuple[str, ...]:
+    """``"normal"`` and the attack modes (ability ids) ``card`` has."""
+    return ("normal",) + tuple(m for m in _MODES if card.has(m))
+
+
+def severity(o: Odds) -> float:
+    """An order on outcomes: destroyed above damaged above disrupted (used to pick
+    an attacker's best mode; the AI weighs outcomes with its own values)."""
+    return o.p_destroyed + 0.5 * o.p_damaged + 0.1 * o.p_disrupted
+
+
+def roll_chance(need: int) -> float:
+    """Chance that one die shows ``need`` or more."""
+    return max(0, min(6, 7 - need)) / 6
+
+
+class Probe:
+    """A private copy of a game to ask hypothetical questions on.  Build one per
+    decision and reuse it: :meth:`placed` moves units for one question and puts
+    them back."""
+
+    def __init__(self, game) -> None:
+        self.game = game.copy()
+        self.state = self.game.state
+        self._reach: dict[str, dict] = {}
+
+    @contextmanager
+    def placed(self, uid: str, hex: Hex | None = None, facing: int | None = None,
+               pending: list[str] | None = None) -> Iterator[None]:
+        u = self.state.units[uid]
+        old = (u.hex, u.facing, u.pending, u.carrier)
+        moved = hex is not None and hex != u.hex
+        if hex is not None:
+            u.hex = hex
+            if moved:
+                u.carrier = None
+        if facing is not None:
+            u.facing = facing
+        if pending is not None:
+            u.pending = list(pending)
+        self.state.touch()
+        try:
+            yield
+        finally:
+            u.hex, u.facing, u.pending, u.carrier = old
+            self.state.touch()
+
+    def reachable(self, uid: str) -> dict:
+        """Where ``uid`` may move from where it is in its side's next movement
+        phase (the rules' own search, asked with the copy put in that phase),
+        computed once per probe."""
+        r = self._reach.get(uid)
+        if r is None:
+            st = self.state
+            u = st.units[uid]
+            saved = (st.phase, st.first_player, st.second_player, st.pending, st.moving,
+                     u.acted)
+            try:
+                st.phase = Phase.MOVEMENT_FIRST
+                st.first_player, st.second_player = u.side, other_side(u.side)
+                st.pending, st.moving, u.acted = None, None, False
+                st.touch()
+                r = self.game.reachable(uid) if u.on_map and not u.boarded else {}
+            except IllegalAction:
+                r = {}
+            finally:
+                (st.phase, st.first_player, st.second_player, st.pending, st.moving,
+                 u.acted) = saved
+                st.touch()
+            self._reach[uid] = r
+        return r
+
+    def odds(self, attacker: str, target: str, mode: str = "normal", *,
+             defensive: bool = False, at_hex: Hex | None = None) -> Odds:
+        return self.game.odds(attacker, target, mode=mode, defensive=defensive, at_hex=at_hex)
+
+
+def _probe(game, probe: Probe | None) -> Probe:
+    return probe if probe is not None else Probe(game)
+
+
+def hypothetical_odds(game, attacker: str, target: str, *, from_hex: Hex | None = None,
+                      attacker_facing: int | None = None, target_hex: Hex | None = None,
+                      target_facing: int | None = None, mode: str = "normal",
+                      defensive: bool = False, probe: Probe | None = None) -> Odds:
+    """Exact odds of ``attacker`` attacking ``target`` with the attacker in
+    ``from_hex`` and the target in ``target_hex`` facing ``target_facing`` (each
+    default: where it is now).  Raises :class:`IllegalAction` with the rules'
+    reason when that attack would not be allowed (out of range, no line of
+    sight, a mode that needs the target's hex...)."""
+    p = _probe(game, probe)
+    with p.placed(attacker, from_hex, attacker_facing):
+        with p.placed(target, target_hex, target_facing):
+            return p.odds(attacker, target, mode, defensive=defensive)
+
+
+def best_attack(game, attacker: str, target: str, *, probe: Probe | None = None,
+                **where) -> tuple[str, Odds] | None:
+    """The attack mode (and its odds) with the best outcome for ``attacker``
+    against ``target`` (``where``: as :func:`hypothetical_odds`), or None when no
+    attack is allowed."""
+    p = _probe(game, probe)
+    best: tuple[str, Odds] | None = None
+    for mode in attack_modes(p.state.units[attacker].card):
+        try:
+            o = hypothetical_odds(game, attacker, target, mode=mode, probe=p, **where)
+        except IllegalAction:
+            continue
+        if best is None or severity(o) > severity(best[1]):
+            best = (mode, o)
+    return best
+
+
+@dataclass(frozen=True)
+class ThreatSource:
+    attacker: str               # the enemy unit
+    mode: str                   # the attack mode it would use ("normal", "close_assault"...)
+    odds: Odds                  # exact odds of its attack on the unit alone
+    from_hex: Hex               # where it would attack from
+    moves: bool                 # it has to move there first (its movement phase)
+
+
+@dataclass(frozen=True)
+class Threat:
+    """What the enemy could do to ``target`` standing in ``hex``: every source,
+    and the exact chance of the worst counter if all of them attack it (hits add
+    up across attackers; each attack's odds come from the rules)."""
+    target: str
+    hex: Hex
+    facing: int | None
+    sources: tuple[ThreatSource, ...]
+    p_none: float
+    p_disrupted: float
+    p_damaged: float
+    p_destroyed: float
+
+    @property
+    def p_hit(self) -> float:
+        """Chance of at least one counter."""
+        return 1.0 - self.p_none
+
+    @property
+    def p_loss(self) -> float:
+        """Chance of being damaged or destroyed."""
+        return self.p_damaged + self.p_destroyed
+
+    def strongest(self) -> ThreatSource | None:
+        return max(self.sources, key=lambda s: severity(s.odds), default=None)
+
+
+def _canonical(vehicle: bool, rank: int) -> list[str]:
+    if rank == 0:
+        return []
+    if rank == 1 or not vehicle:
+        return [DISRUPTED]
+    return [DISRUPTED, DAMAGED]
+
+
+def _combine(p: Probe, target: str, t_hex: Hex, t_facing: int | None,
+             sources: Iterable[ThreatSource], start_rank: int) -> list[float]:
+    """Distribution of the target's worst counter after every source attacks in
+    turn: each step asks the rules' odds again with the counters so far."""
+    tu = p.state.units[target]
+    dist = [0.0, 0.0, 0.0, 0.0]
+    dist[start_rank] = 1.0
+    for s in sources:
+        new = [0.0, 0.0, 0.0, 0.0]
+        new[3] += dist[3]
+        for rank in (0, 1, 2):
+            q = dist[rank]
+            if q <= 0.0:
+                continue
+            if rank == 2 and not tu.is_vehicle:
+                new[2] += q
+                continue
+            if rank == 0:
+                o = s.odds
+            else:
+                try:
+                    with p.placed(s.attacker, s.from_hex):
+                        with p.placed(target, t_hex, t_facing, _canonical(tu.is_vehicle, rank)):
+                            o = p.odds(s.attacker, target, s.mode)
+                except IllegalAction:          # pragma: no cover - it was allowed a moment ago
+                    new[rank] += q
+                    continue
+            new[0] += q * o.p_none
+            new[1] += q * o.p_disrupted
+            new[2] += q * o.p_damaged
+            new[3] += q * o.p_destroyed
+        dist = new
+    return dist
+
+
+def threat_to(game, uid: str, hex: Hex | None = None, facing: int | None = None, *,
+              movers: bool = True, attackers: Iterable[str] | None = None,
+              probe: Probe | None = None) -> Threat:
+    """Which enemy units could attack ``uid`` standing in ``hex`` facing
+    ``facing`` (default: where it is) in their next phase, and with what exact
+    chance.  Each enemy attacks from where it stands, with its best mode; with
+    ``movers`` an enemy that has an attack needing the target's own hex (Close
+    Assault against a Vehicle, Hand to Hand against Soldiers) and could move into
+    ``hex`` is counted attacking from there.  ``attackers`` limits the enemies
+    asked.  The unit's face-down counters of this phase are not counted (they
+    are resolved before the enemy's next phase)."""
+    p = _probe(game, probe)
+    st = p.state
+    u = st.units[uid]
+    h = hex if hex is not None else u.hex
+    if h is None:
+        raise IllegalAction(f"{u.name} is not on the battle map")
+    f = facing if facing is not None else u.facing
+    seen = p.game.visible_from(h)
+    allowed = set(attackers) if attackers is not None else None
+    sources: list[ThreatSource] = []
+    with p.placed(uid, h, f, []):
+        for e in list(st.units.values()):
+            if e.side == u.side or not e.on_map or (allowed is not None and e.uid not in allowed):
+                continue
+            here = None
+            d = e.hex.distance(h)
+            if d <= _FAR and (d == 0 or e.hex in seen):
+                here = best_attack(game, e.uid, uid, probe=p)
+            there = None
+            if movers and d > 0 and any(m != "normal" for m in attack_modes(e.card)):
+                r = p.reachable(e.uid).get(h)
+                if r is not None and r.stops:
+                    there = best_attack(game, e.uid, uid, probe=p, from_hex=h)
+            if there is not None and (here is None or severity(there[1]) > severity(here[1])):
+                sources.append(ThreatSource(e.uid, there[0], there[1], h, True))
+            elif here is not None:
+                sources.append(ThreatSource(e.uid, here[0], here[1], e.hex, False))
+        sources.sort(key=lambda s: -severity(s.odds))
+        dist = _combine(p, uid, h, f, sources, 0)
+    return Threat(uid, h, facing, tuple(sources), *dist)
+
+
+# --- moves played out on a copy ----------------------------------------------------------------
+@dataclass(frozen=True)
+class DefensiveShot:
+    firer: str
+    stage: str                  # "leave" / "enter"
+    at_hex: Hex
+    odds: Odds                  # exact odds of the defensive shot (p_stopped)
+
+
+@dataclass(frozen=True)
+class PathRisk:
+    """A move, as the rules play it out: every defensive shot it offers the
+    enemy (each eligible firer at each stage), the movement rolls, and where the
+    unit ends if a roll fails."""
+    shots: tuple[DefensiveShot, ...]
+    p_stopped: float            # some enemy stops it (every firer at its best stage)
+    p_rolls_ok: float           # every movement roll on the way succeeds
+    fail_ends: tuple[tuple[Hex, int, float], ...]   # (hex, facing, chance) per failed roll
+    end_hex: Hex | None         # where it ends when nothing stops it
+    end_facing: int | None
+
+    def best_shot_of(self, firer: str) -> DefensiveShot | None:
+        return max((s for s in self.shots if s.firer == firer),
+                   key=lambda s: s.odds.p_stopped, default=None)
+
+
+def _play(game, move, dice) -> tuple[object, list[DefensiveShot]]:
+    """Apply ``move`` on a copy with ``dice``, holding every defensive shot and
+    recording what each eligible firer could have done."""
+    g = game.copy()
+    g.dice = dice
+    shots: list[DefensiveShot] = []
+    g.apply(move)
+    n = 0
+    while isinstance(g.state.pending, DefensiveFirePrompt) and n < 64:
+        pr = g.state.pending
+        at = pr.from_hex if pr.stage == "leave" else pr.to_hex
+        for fid in pr.eligible:
+            try:
+                o = g.odds(fid, pr.mover, defensive=True, at_hex=at)
+            except IllegalAction:
+                continue
+            shots.append(DefensiveShot(fid, pr.stage, at, o))
+        g.apply(_pass(g))
+        n += 1
+    return g, shots
+
+
+def _pass(g):
+    from .actions import PassDefensiveFire
+    return PassDefensiveFire(g.state.to_act)
+
+
+def path_risk(game, move) -> PathRisk:
+    """Play ``move`` (a legal :class:`Move`) out on copies of the game: once with
+    every movement roll succeeding (the defensive shots it offers on the way),
+    and once per movement roll with that roll failing (where the unit ends)."""
+    from .actions import Move
+    assert isinstance(move, Move)
+    uid = move.uid
+    reach = game.reachable(uid).get(move.path[-1]) if move.path else None
+    rolls = tuple(reach.rolls) if reach is not None and reach.path == move.path else ()
+    g, shots = _play(game, move, LoadedDice([6] * 64))
+    best: dict[str, float] = {}
+    for s in shots:
+        best[s.firer] = max(best.get(s.firer, 0.0), s.odds.p_stopped)
+    miss = 1.0
+    for v in best.values():
+        miss *= 1.0 - v
+    end = g.state.units[uid]
+    p_ok = 1.0
+    fails = []
+    for i, r in enumerate(rolls):
+        c = roll_chance(r.need)
+        if c < 1.0:
+            try:
+                gf, _ = _play(game, move, LoadedDice([6] * i + [1] + [6] * 64))
+                fu = gf.state.units[uid]
+                fails.append((fu.hex, fu.facing, p_ok * (1.0 - c)))
+            except (IllegalAction, RuntimeError):   # pragma: no cover - dice ran out
+                fails.append((r.from_hex, game.state.units[uid].facing, p_ok * (1.0 - c)))
+        p_ok *= c
+    return PathRisk(tuple(shots), 1.0 - miss, p_ok, tuple(fails), end.hex, end.facing)
+
+
+# --- when the objective decides ----------------------------------------------------------------
+@dataclass(frozen=True)
+class VictoryTiming:
+    scenario: str
+    control_from: int           # objective control wins at the end of this turn (or later)
+    last_turn: int              # points (Standard) / the attacker's deadline (Assault)
+    turn: int
+
+    @property
+    def turns_to_control(self) -> int:
+        """End-of-turn checks still to come before control first counts (0: this turn)."""
+        return max(0, self.control_from - max(1, self.turn))
+
+    @property
+    def control_counts_now(self) -> bool:
+        return self.turn >= self.control_from
+
+
+def victory_timing(state) -> VictoryTiming:
+    """When control of the objective and points decide (rulings 9-11)."""
+    from .engine import LAST_TURN, STANDARD_VICTORY_TURN
+    if state.scenario == "assault":
+        return VictoryTiming("assault", LAST_TURN, LAST_TURN, state.turn)
+    return VictoryTiming("standard", STANDARD_VICTORY_TURN, LAST_TURN, state.turn)
+
+
+def counts_for_control(game, uid: str, hex: Hex, probe: Probe | None = None) -> bool:
+    """Whether ``uid`` standing in ``hex`` is near enough to the objective to count
+    for its control (the rules' own control test, on a copy with only this unit)."""
+    p = _probe(game, probe)
+    st = p.state
+    if st.objective is None:
+        return False
+    others = [x for x in st.units.values() if x.uid != uid and x.on_map]
+    saved = [(x, x.destroyed) for x in others]
+    try:
+        for x in others:
+            x.destroyed = True
+        with p.placed(uid, hex):
+            return st.objective_controller() == st.units[uid].side
+    finally:
+        for x, d in saved:
+            x.destroyed = d
+        st.touch()
