@@ -70,10 +70,12 @@ class Probe:
     decision and reuse it: :meth:`placed` moves units for one question and puts
     them back."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, reach_memo: dict | None = None) -> None:
+        """``reach_memo``: a dict the caller keeps while the position's units stay
+        where they are, to share the movement searches between probes."""
         self.game = game.copy()
         self.state = self.game.state
-        self._reach: dict[str, dict] = {}
+        self._reach: dict[str, dict] = reach_memo if reach_memo is not None else {}
 
     @contextmanager
     def placed(self, uid: str, hex: Hex | None = None, facing: int | None = None,
@@ -244,15 +246,17 @@ def _combine(p: Probe, target: str, t_hex: Hex, t_facing: int | None,
 
 def threat_to(game, uid: str, hex: Hex | None = None, facing: int | None = None, *,
               movers: bool = True, attackers: Iterable[str] | None = None,
-              probe: Probe | None = None) -> Threat:
+              probe: Probe | None = None, combine: int | None = None) -> Threat:
     """Which enemy units could attack ``uid`` standing in ``hex`` facing
     ``facing`` (default: where it is) in their next phase, and with what exact
     chance.  Each enemy attacks from where it stands, with its best mode; with
     ``movers`` an enemy that has an attack needing the target's own hex (Close
     Assault against a Vehicle, Hand to Hand against Soldiers) and could move into
     ``hex`` is counted attacking from there.  ``attackers`` limits the enemies
-    asked.  The unit's face-down counters of this phase are not counted (they
-    are resolved before the enemy's next phase)."""
+    asked.  ``combine`` (default: all) is how many of the strongest sources are
+    counted together in the combined chances (every source is listed).  The
+    unit's face-down counters of this phase are not counted (they are resolved
+    before the enemy's next phase)."""
     p = _probe(game, probe)
     st = p.state
     u = st.units[uid]
@@ -281,7 +285,7 @@ def threat_to(game, uid: str, hex: Hex | None = None, facing: int | None = None,
             elif here is not None:
                 sources.append(ThreatSource(e.uid, here[0], here[1], e.hex, False))
         sources.sort(key=lambda s: -severity(s.odds))
-        dist = _combine(p, uid, h, f, sources, 0)
+        dist = _combine(p, uid, h, f, sources if combine is None else sources[:combine], 0)
     return Threat(uid, h, facing, tuple(sources), *dist)
 
 

@@ -150,3 +150,15 @@ def test_victory_timing_and_control():
     assert counts_for_control(g, gi.uid, obj)
     assert counts_for_control(g, gi.uid, obj.neighbors()[0])
     assert not counts_for_control(g, gi.uid, at(2, 2))
+
+
+def test_combine_limits_the_sources_counted_together():
+    """Ruling 13 chain over the strongest sources only; every source is still listed."""
+    g = position(MAP)
+    gi = g.add_unit(rifles("Germany"), "Axis", at(4, 4))
+    for c, r in ((5, 4), (5, 3), (3, 3)):
+        g.add_unit(rifles("United States"), "Allies", at(c, r))
+    full = threat_to(g, gi.uid)
+    two = threat_to(g, gi.uid, combine=2)
+    assert len(two.sources) == len(full.sources) == 3
+    assert two.p_none > full.p_none
