@@ -133,6 +133,9 @@ class BattleInput:
             self.sc.ai.fast = True            # solo: the player wants the AI to hurry
             self.sc.note("The AI plays on without pauses.")
             return
+        if key == pygame.K_x:
+            self.sc.threat.toggle()             # the threat map and the enemy's reach
+            return
         if key == pygame.K_F1:
             self.sc.open_rules()                # the rules help ("Why?" for a refusal)
             return

@@ -82,6 +82,8 @@ class BattleScene(Scene):
                                            self, show=self.hud.show_events, note=self.note)
         self.input = BattleInput(self)
         self.overlays = BattleOverlays(self)
+        from game.ui.battle.threat_map import ThreatMap
+        self.threat = ThreatMap(self)       # X: the threat map (issue 17)
         from game.ui.battle.anim import Animator
         self.anim = Animator(self.anim_factor)
         seed = getattr(setup, "seed", None)
