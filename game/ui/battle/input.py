@@ -133,6 +133,9 @@ class BattleInput:
             self.sc.ai.fast = True            # solo: the player wants the AI to hurry
             self.sc.note("The AI plays on without pauses.")
             return
+        if key == pygame.K_p and not self.sc.ai_turn:
+            self.sc.recap.open_last()           # the last recap of the other side's play
+            return
         if key == pygame.K_x:
             self.sc.threat.toggle()             # the threat map and the enemy's reach
             return

@@ -80,6 +80,8 @@ class BattleScene(Scene):
         self.hud = BattleHUD(self)
         self.controller = BattleController(game if game is not None else new_battle_game(setup),
                                            self, show=self.hud.show_events, note=self.note)
+        from game.ui.battle.recap import RecapTracker
+        self.recap = RecapTracker(self, auto=setup is not None)  # issue 17: the other side's turn
         self.input = BattleInput(self)
         self.overlays = BattleOverlays(self)
         from game.ui.battle.threat_map import ThreatMap
@@ -181,6 +183,7 @@ class BattleScene(Scene):
             self.anim.show_banner(f"{theme.SIDE_LABEL[to_act]} player: {what}",
                                   SIDE_COLOURS.get(to_act, theme.ACCENT))
         self._last_to_act = to_act
+        self.recap.seat_changed(to_act)
 
     def undo_all(self) -> list:
         """U: take back every dice-free action of this phase (Ctrl+Z: the selected unit's)."""
