@@ -136,6 +136,13 @@ class BattleInput:
         if key == pygame.K_p and not self.sc.ai_turn:
             self.sc.recap.open_last()           # the last recap of the other side's play
             return
+        if key == pygame.K_o and not self.sc.ai_turn:
+            sel = self.sc.state.units.get(self.sc.selected) if self.sc.selected else None
+            if sel is not None and sel.side == self.sc.state.to_act:
+                self.sc.standing.cycle(sel.uid)     # standing orders for defensive fire
+            else:
+                self.sc.note("Select one of your units, then O sets its defensive-fire order.")
+            return
         if key == pygame.K_x:
             self.sc.threat.toggle()             # the threat map and the enemy's reach
             return

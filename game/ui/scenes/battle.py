@@ -86,6 +86,8 @@ class BattleScene(Scene):
         self.overlays = BattleOverlays(self)
         from game.ui.battle.threat_map import ThreatMap
         self.threat = ThreatMap(self)       # X: the threat map (issue 17)
+        from game.ui.battle.standing import StandingOrders
+        self.standing = StandingOrders(self)  # O: standing orders for defensive fire
         from game.ui.battle.anim import Animator
         self.anim = Animator(self.anim_factor)
         seed = getattr(setup, "seed", None)
@@ -172,6 +174,8 @@ class BattleScene(Scene):
         """The base mode for the state; the seat-change banner."""
         if self.controller.rebase():
             return
+        if self.standing.answer():
+            return          # the absent player's standing orders answered the prompt
         if any(isinstance(m, CasualtyMode) for m in self.stack):
             return          # the next turn's banner waits until the casualty phase is seen
         to_act = self.state.to_act
