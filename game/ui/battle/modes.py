@@ -557,6 +557,9 @@ class PlayMode(Mode):
             out.append(Button(f"extra{i}", self._label(a)))
         if self.can_turn():
             out.append(Button("turn", "Turn in place", hotkey="T"))
+        if self.my_unit() is not None:        # issue 17: the Veteran's choice, for learning
+            out.append(Button("suggest", "Suggest", hotkey="A",
+                              tip="What the Veteran would do with this unit, and why"))
         out.append(Button("end", "End phase", primary=True, hotkey="E"))
         return out
 
@@ -577,6 +580,8 @@ class PlayMode(Mode):
             self.take_back()
         elif key == "turn":
             self.turn_in_place()
+        elif key == "suggest":
+            self.scene.suggest()
         elif key.startswith("extra"):
             acts = self.extra_actions()
             i = int(key[5:])
@@ -611,6 +616,9 @@ class PlayMode(Mode):
             return True
         if key == pygame.K_t:
             self.turn_in_place()
+            return True
+        if key == pygame.K_a and self.my_unit() is not None:
+            self.scene.suggest()
             return True
         if key == pygame.K_z and mod & pygame.KMOD_CTRL:
             self.take_back()

@@ -233,6 +233,16 @@ class BattleScene(Scene):
         from game.ui.help.battle_link import rules_scene
         self.next_scene = rules_scene(self, topic)
 
+    def suggest(self) -> None:
+        """Suggest: the Veteran's (solo: the chosen AI level's) choice for the selected unit."""
+        from game.ui.battle.suggest import suggest
+        if self.selected is None:
+            return
+        level = getattr(self.setup, "ai_level", None) or "veteran"
+        tip = suggest(self.game, self.selected, level)
+        self.suggestion = tip
+        self.note(tip.text)
+
     def open_luck(self) -> None:
         from game.ui.scenes.luck import LuckScene
         self.next_scene = LuckScene(self.app, self.game, back=self)
