@@ -59,7 +59,7 @@ def saves_folder() -> Path:
 
 
 class MenuScene(GuiScene):
-    ITEMS = (("new", "New hotseat battle"), ("solo", "Solo practice"),
+    ITEMS = (("learn", "Learn to play"), ("new", "New hotseat battle"), ("solo", "Solo practice"),
              ("preview", "Map layout preview"), ("load", "Load game"),
              ("settings", "Settings"), ("quit", "Quit"))
 
@@ -95,7 +95,10 @@ class MenuScene(GuiScene):
 
     # --- actions ---------------------------------------------------------------------------
     def on_button(self, key: str) -> None:
-        if key == "new":
+        if key == "learn":                      # issue 17: the guided first battle
+            from game.ui.scenes.tutorial import TutorialScene
+            self.next_scene = TutorialScene(self.app)
+        elif key == "new":
             from game.ui.scenes.battle_setup import BattleSetupScene
             self.next_scene = BattleSetupScene(self.app)
         elif key == "solo":
