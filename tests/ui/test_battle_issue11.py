@@ -456,3 +456,42 @@ def test_quick_start_in_assault_uses_armies_built_for_the_assault_budgets():
             assert army_problems(setup, side) == []
             assert budget_for("assault", role) - 5 <= army.points <= budget_for("assault", role)
             assert "cut to" not in army.name
+
+
+def test_a_network_seat_keeps_its_hook_points(app):
+    """net16's remote seat (game.net) plugs into the rebuilt screen: attach, forward,
+    waiting_line, save_net, update - like the solo AI."""
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.battle_setup import make_setup
+
+    class Seat:
+        sides = ("Allies",)
+
+        def __init__(self):
+            self.sent, self.saved, self.scene = [], 0, None
+            self.waiting_line = "Waiting for the other player..."
+
+        def attach(self, scene):
+            self.scene = scene
+
+        def forward(self, action):
+            self.sent.append(action)
+            return None               # None: the screen applies it itself
+
+        def save_net(self):
+            self.saved += 1
+
+        def update(self, dt):
+            pass
+    setup = make_setup(config=2, seed=5)
+    seat = setup.remote = Seat()
+    scene = BattleScene(app, setup)
+    app.switch(scene)
+    step(app, 2)
+    assert seat.scene is scene
+    first = scene.legal()[0]
+    assert scene.send(first) and seat.sent == [first] and scene.game.history == [first]
+    if scene.ai_turn:
+        assert seat.waiting_line in scene.hud._prompt_text()
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert seat.saved == 1

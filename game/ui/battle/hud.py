@@ -133,10 +133,16 @@ class BattleHUD:
                                       st.objective_controller(), self.sc.controller.turn_shown))
 
     # --- drawing --------------------------------------------------------------------------------
+    def _prompt_text(self) -> str:
+        """The top mode's question, or while the AI (or a network seat) acts, what it does."""
+        if not self.sc.ai_turn:
+            return self.sc.mode.prompt()
+        waiting = getattr(self.sc.ai, "waiting_line", None)
+        return waiting or f"The AI is playing the {theme.SIDE_LABEL[self.sc.state.to_act]} side..."
+
     def draw_prompt(self, surface: pygame.Surface) -> None:
         r = self.sc.prompt_rect
-        text = (f"The AI is playing the {theme.SIDE_LABEL[self.sc.state.to_act]} side..."
-                if self.sc.ai_turn else self.sc.mode.prompt())
+        text = self._prompt_text()
         to_act = self.sc.state.to_act
         col = SIDE_COLOURS.get(to_act, theme.TEXT)
         hint_w = r.w - 24 - sum(b.rect.w + 8 for b in self.sc.buttons.values())

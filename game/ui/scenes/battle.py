@@ -98,6 +98,11 @@ class BattleScene(Scene):
             from game.ui.battle.demo import DemoPlayer
             self.ai = DemoPlayer(self, random.Random(seed), sides=(setup.solo,), think=0.45,
                                  level=getattr(setup, "ai_level", None) or "veteran")
+        elif setup is not None and getattr(setup, "remote", None) is not None:
+            # a network seat (game.net) plays like the solo AI: .sides, .update(dt),
+            # .attach(scene), .forward(action), .waiting_line, .save_net()
+            self.ai = setup.remote
+            self.ai.attach(self)
         self._build(app.size)
         self.hud.log_history(self.game.log[-40:])
         self.refresh()
@@ -159,6 +164,11 @@ class BattleScene(Scene):
         self.controller.pop(mode)
 
     def send(self, action: Any) -> bool:
+        forward = getattr(self.ai, "forward", None)     # a network seat may take it over
+        if forward is not None:
+            answer = forward(action)
+            if answer is not None:
+                return answer
         ok = self.controller.send(action)
         if ok:
             self.app.play("click")
@@ -201,6 +211,10 @@ class BattleScene(Scene):
 
     # --- saving and leaving ------------------------------------------------------------------
     def save(self) -> None:
+        save_net = getattr(self.ai, "save_net", None)   # a network battle saves its own way
+        if save_net is not None:
+            save_net()
+            return
         from game import saves
         try:
             path = getattr(self.setup, "save_path", None) if self.setup is not None else None
