@@ -171,3 +171,28 @@ def test_rules_f1_on_a_unit_opens_its_ability_texts(app):
     assert "ability:fixed_howitzer" in ids
     press(app, "all")
     assert len(helpsc.results()) == len(rules_text.sections())
+
+
+def test_rules_f1_over_an_odds_line_opens_its_rule(app):
+    """The odds of the hovered enemy link to their rule: a rear hit to Vehicle facing,
+    a target in a forest to Cover."""
+    from game.ui.help.scene import RulesHelpScene
+    from tests.rules.engine_kit import tank
+    from tests.uikit import hover
+    g = position(rect_map(12, 9, {(8, 4): "forest"}), phase=Phase.ASSAULT_FIRST)
+    me = g.add_unit(tank(), "Axis", at(3, 4), facing=0)
+    pz = g.add_unit(tank("United States", name="Sherman"), "Allies", at(4, 4), facing=0)
+    gi = g.add_unit(rifles("United States", name="GIs"), "Allies", at(8, 4))
+    assert g.odds(me.uid, pz.uid).front is False and g.odds(me.uid, gi.uid).cover_need
+    scene = start(app, g)
+    click(app, token(scene, me.uid))
+    scene.hud.notice = None
+    hover(app, token(scene, pz.uid), frames=2)
+    key(app, pygame.K_F1)
+    assert isinstance(app.scene, RulesHelpScene) and app.scene.current.id == "facing"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    scene.hud.notice = None
+    hover(app, token(scene, gi.uid), frames=2)
+    key(app, pygame.K_F1)
+    assert app.scene.current.id == "cover"

@@ -59,7 +59,7 @@ def saves_folder() -> Path:
 
 
 class MenuScene(GuiScene):
-    ITEMS = (("learn", "Learn to play"), ("new", "New hotseat battle"), ("solo", "Solo practice"),
+    ITEMS = (("new", "New hotseat battle"), ("solo", "Solo practice"),
              ("preview", "Map layout preview"), ("load", "Load game"),
              ("settings", "Settings"), ("quit", "Quit"))
 
@@ -90,6 +90,9 @@ class MenuScene(GuiScene):
                             tooltip=tip or "Watch a saved game step by step")
             self.button(key, (w // 2 - bw // 2, top + i * (bh + gap), width, bh), text,
                         object_id="#menu_button", tooltip=tip, enabled=enabled)
+        # issue 17: the guided first battle, in the corner (the column is full at 1024x640)
+        self.button("learn", (w - 230, 24, 200, 46), "Learn to play", object_id="#menu_button",
+                    tooltip="A guided first battle: the rules step by step")
         self.file_dialog = None
         self.offer_resume()
 
