@@ -267,7 +267,8 @@ class TutorialScene(BattleScene):
         if ok and self.lesson.done(self.game, self.game.log[n:]):
             self.passed = True
             self.hint = ""
-            self.note("Well done! Press Next for the next lesson.")
+            self.note("Well done! Press Next for the next lesson." if self.index + 1 < len(LESSONS)
+                      else "Well done! Press Free battle to play on against the Recruit.")
         return ok
 
     def tut_press(self, key: str) -> None:
