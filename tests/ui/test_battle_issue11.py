@@ -495,3 +495,28 @@ def test_a_network_seat_keeps_its_hook_points(app):
         assert seat.waiting_line in scene.hud._prompt_text()
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert seat.saved == 1
+
+
+def test_vehicle_facing_is_chosen_where_the_move_actually_ends(app):
+    """Rulebook: Vehicle Facing, Movement Rolls - the facing is picked after the rolls:
+    a tank whose forest roll fails stops short and is never asked to face the forest
+    hex; one whose roll succeeds is asked there (rules: FacingChoice -> Face)."""
+    from game.ui.battle.modes import facing_after_move
+    if not facing_after_move():
+        pytest.skip("these rules choose the facing before the move (no Face action)")
+    for die, ends_in_forest in ((1, False), (6, True)):
+        bm = rect_map(12, 9, {(6, 4): "forest"})
+        g = position(bm, dice=LoadedDice([die] * 10))
+        t = g.add_unit(tank(), "Axis", at(4, 4), facing=0)
+        g.add_unit(rifles("United States"), "Allies", at(11, 8))
+        scene = start(app, g)
+        click(app, token(scene, t.uid))
+        forest = at(6, 4)
+        assert forest in g.reachable(t.uid)
+        click(app, scene.view.center(forest))
+        if ends_in_forest:
+            assert scene.mode.name == "facing" and scene.mode.hex == forest
+            click(app, scene.mode.wedge_pos(3))
+            assert t.hex == forest and t.facing == 3 and g.state.pending is None
+        else:
+            assert t.hex != forest and scene.mode.name == "play" and g.state.pending is None

@@ -37,7 +37,7 @@ from game.ui.widgets import draw_panel, draw_text, fit, wrap
 
 __all__ = ["Mode", "OrderMode", "EndMode", "ObjectiveMode", "DeployMode", "PlayMode",
            "DefensiveFireMode", "DismountMode", "GameOverMode", "FacingMode", "ConfirmMode",
-           "ChoiceMode", "CasualtyMode", "BattleMenuMode", "CardMode", "mode_for"]
+           "ChoiceMode", "CasualtyMode", "BattleMenuMode", "CardMode", "FacingChoiceMode", "facing_after_move", "mode_for"]
 
 REACH_FILL = (70, 150, 230, 92)
 PASS_FILL = (70, 150, 230, 40)
@@ -674,6 +674,11 @@ class PlayMode(Mode):
 
     def move(self, u: Any, h: Hex, r: Any) -> None:
         path = tuple(r.path)
+        if u.is_vehicle and facing_after_move():
+            # the rules ask for the facing where the move actually ends (after its rolls
+            # and defensive fire): FacingChoice -> FacingChoiceMode
+            self.scene.send(Move(self.side, u.uid, path, None))
+            return
         if u.is_vehicle:
             prev = path[-2] if len(path) > 1 else u.hex
             travel = direction_between(prev, path[-1])
@@ -1131,6 +1136,52 @@ class FacingMode(Mode):
             pygame.draw.polygon(surface, (0, 0, 0), [(p[0] + 1, p[1] + 2) for p in (tip, left, right)])
             pygame.draw.polygon(surface, col, [tip, left, right])
             pygame.draw.polygon(surface, (30, 30, 30), [tip, left, right], 1)
+
+
+def facing_after_move() -> bool:
+    """True when the rules let a Vehicle's facing be chosen after its move resolves
+    (``Move(..., facing=None)`` -> a ``FacingChoice`` decision answered with ``Face``)."""
+    from game.rules import actions
+    return hasattr(actions, "Face")
+
+
+class FacingChoiceMode(FacingMode):
+    """The rules wait for a Vehicle's facing where its move ended (FacingChoice): the
+    six arrows at that hex; Enter keeps the facing it has."""
+
+    def __init__(self, scene: Any) -> None:
+        p = scene.game.state.pending
+        u = scene.game.state.units[p.uid]
+        self.key = (p.uid, p.hex)
+        super().__init__(scene, p.hex, u.facing, self._face, keep_label="Keep facing", unit=u)
+
+    def same_as(self, other: Mode) -> bool:
+        return type(other) is type(self) and getattr(other, "key", None) == self.key
+
+    def _face(self, f: int | None) -> None:
+        from game.rules.actions import Face
+        p = self.state.pending
+        u = self.state.units[p.uid]
+        self.scene.send(Face(p.side, p.uid, u.facing if f is None else f))
+
+    def prompt(self) -> str:
+        u = self.state.units[self.key[0]]
+        return (f"{u.name} ends its move in {hex_label(self.hex)}: click an arrow to face it "
+                f"(Enter keeps {DIRECTION_NAMES[self.default]}).")
+
+    def buttons(self) -> list[Button]:
+        return [Button("keep", self.keep_label, primary=True, hotkey="Enter")]
+
+    def on_key(self, key, mod) -> bool:
+        if key == pygame.K_ESCAPE:
+            return False           # a decision the rules wait for: Esc opens the menu
+        return super().on_key(key, mod)
+
+    def on_click(self, pos, button) -> bool:
+        f = self.wedge_at(pos)
+        if f is not None:
+            self.pick(f)
+        return True
 
 
 class CardMode(Mode):
@@ -1600,6 +1651,8 @@ def mode_for(scene: Any) -> Mode:
         return DefensiveFireMode(scene)
     if isinstance(p, DismountPlacement):
         return DismountMode(scene)
+    if type(p).__name__ == "FacingChoice":
+        return FacingChoiceMode(scene)
     if st.phase == Phase.SETUP_END:
         return EndMode(scene)
     if st.phase == Phase.SETUP_OBJECTIVE:
