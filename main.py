@@ -68,6 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--demo", action="store_true",
                       help="play legal random moves for --frames frames, save --screenshot, exit")
     mode.add_argument("--solo", action="store_true", help="practice against the AI")
+    mode.add_argument("--tutorial", action="store_true",
+                      help="the guided first battle (Learn to play)")
     p.add_argument("--config", type=_config, metavar="1-6", help="map configuration")
     p.add_argument("--scenario", choices=("standard", "assault"), default="standard")
     p.add_argument("--axis", metavar="ARMY.yaml", help="the Axis army file")
@@ -206,6 +208,9 @@ def _play(app, args: argparse.Namespace, setup) -> int:
     if args.solo:
         from game.ui.scenes.menu import solo_scene
         return app.run(solo_scene(app, seed=args.seed))
+    if getattr(args, "tutorial", False):
+        from game.ui.scenes.tutorial import TutorialScene
+        return app.run(TutorialScene(app))
     if setup is None:
         return app.run(app.menu_scene())
 

@@ -182,7 +182,8 @@ def test_esc_opens_the_battle_menu_in_deployment_play_and_defensive_fire(app):
     assert scene.mode.name == "deploy"
     key(app, pygame.K_ESCAPE)
     assert scene.mode.name == "menu"
-    assert set(scene.buttons) == {"resume", "save", "load", "settings", "keys", "leave"}
+    assert set(scene.buttons) == {"resume", "save", "load", "settings", "keys", "rules", "luck",
+                                 "leave"}
     before = scene.game.state_hash()
     key(app, pygame.K_RETURN)                           # the battle behind waits
     assert scene.game.state_hash() == before and scene.mode.name == "menu"

@@ -158,7 +158,9 @@ class BattleHUD:
             for i, line in enumerate(lines[:2]):
                 img.blit(f.render(line, True, col), (12, 6 + 20 * i))
             if note is not None and hint_w > 120:
-                short = wrap(note, theme.font(16), hint_w - 10)
+                from game.ui.help.links import rule_for      # issue 17: the rule behind it
+                why = "  F1: why?" if rule_for(note) else ""
+                short = wrap(note + why, theme.font(16), hint_w - 10)
                 draw_text(img, short[0], (12, r.h - 32), 16, theme.WARN)
             elif hint_w > 200 and len(lines) < 2:
                 draw_text(img, "wheel zoom - drag pan - hold L: line of sight - Ctrl+S save",

@@ -133,6 +133,22 @@ class BattleInput:
             self.sc.ai.fast = True            # solo: the player wants the AI to hurry
             self.sc.note("The AI plays on without pauses.")
             return
+        if key == pygame.K_p and not self.sc.ai_turn:
+            self.sc.recap.open_last()           # the last recap of the other side's play
+            return
+        if key == pygame.K_o and not self.sc.ai_turn:
+            sel = self.sc.state.units.get(self.sc.selected) if self.sc.selected else None
+            if sel is not None and sel.side == self.sc.state.to_act:
+                self.sc.standing.cycle(sel.uid)     # standing orders for defensive fire
+            else:
+                self.sc.note("Select one of your units, then O sets its defensive-fire order.")
+            return
+        if key == pygame.K_x:
+            self.sc.threat.toggle()             # the threat map and the enemy's reach
+            return
+        if key == pygame.K_F1:
+            self.sc.open_rules()                # the rules help ("Why?" for a refusal)
+            return
         if key == pygame.K_g:
             self.sc.show_legend = not self.sc.show_legend      # the terrain legend
             return

@@ -557,6 +557,9 @@ class PlayMode(Mode):
             out.append(Button(f"extra{i}", self._label(a)))
         if self.can_turn():
             out.append(Button("turn", "Turn in place", hotkey="T"))
+        if self.my_unit() is not None:        # issue 17: the Veteran's choice, for learning
+            out.append(Button("suggest", "Suggest", hotkey="A",
+                              tip="What the Veteran would do with this unit, and why"))
         out.append(Button("end", "End phase", primary=True, hotkey="E"))
         return out
 
@@ -577,6 +580,8 @@ class PlayMode(Mode):
             self.take_back()
         elif key == "turn":
             self.turn_in_place()
+        elif key == "suggest":
+            self.scene.suggest()
         elif key.startswith("extra"):
             acts = self.extra_actions()
             i = int(key[5:])
@@ -611,6 +616,9 @@ class PlayMode(Mode):
             return True
         if key == pygame.K_t:
             self.turn_in_place()
+            return True
+        if key == pygame.K_a and self.my_unit() is not None:
+            self.scene.suggest()
             return True
         if key == pygame.K_z and mod & pygame.KMOD_CTRL:
             self.take_back()
@@ -1253,7 +1261,7 @@ class BattleMenuMode(Mode):
     modal = True
     pauses_ai = True
     ITEMS = (("resume", "Resume"), ("save", "Save"), ("load", "Load"), ("settings", "Settings"),
-             ("keys", "Rules keys"), ("leave", "Leave to menu"))
+             ("keys", "Rules keys"), ("rules", "Rules"), ("luck", "Luck report"), ("leave", "Leave to menu"))
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -1292,6 +1300,12 @@ class BattleMenuMode(Mode):
             sc.open_settings()
         elif key == "keys":
             self.show_keys = not self.show_keys
+        elif key == "luck":
+            sc.pop(self)
+            sc.open_luck()
+        elif key == "rules":
+            sc.pop(self)
+            sc.open_rules()
         elif key == "leave":
             sc.pop(self)
             sc.push(ConfirmMode(sc, "Leave the battle and go back to the main menu? "

@@ -55,6 +55,10 @@ class BattleOverlays:
         self.sc.anim.draw(surface, self.sc.view.layout, self.sc.view.rect)
         surface.set_clip(self.sc.view.rect)
         modes[-1].draw_over(surface)
+        threat = getattr(self.sc, "threat", None)
+        if threat is not None:
+            threat.draw(surface)            # X: the threat map (game/ui/battle/threat_map.py)
+            self.sc.standing.draw(surface)  # O: standing orders on the units
         if self.sc.los_from is not None:
             self.draw_los_hover(surface)
             self.draw_los_legend(surface)

@@ -80,8 +80,14 @@ class BattleScene(Scene):
         self.hud = BattleHUD(self)
         self.controller = BattleController(game if game is not None else new_battle_game(setup),
                                            self, show=self.hud.show_events, note=self.note)
+        from game.ui.battle.recap import RecapTracker
+        self.recap = RecapTracker(self, auto=setup is not None)  # issue 17: the other side's turn
         self.input = BattleInput(self)
         self.overlays = BattleOverlays(self)
+        from game.ui.battle.threat_map import ThreatMap
+        self.threat = ThreatMap(self)       # X: the threat map (issue 17)
+        from game.ui.battle.standing import StandingOrders
+        self.standing = StandingOrders(self)  # O: standing orders for defensive fire
         from game.ui.battle.anim import Animator
         self.anim = Animator(self.anim_factor)
         seed = getattr(setup, "seed", None)
@@ -178,6 +184,8 @@ class BattleScene(Scene):
         """The base mode for the state; the seat-change banner."""
         if self.controller.rebase():
             return
+        if self.standing.answer():
+            return          # the absent player's standing orders answered the prompt
         if any(isinstance(m, CasualtyMode) for m in self.stack):
             return          # the next turn's banner waits until the casualty phase is seen
         to_act = self.state.to_act
@@ -189,6 +197,7 @@ class BattleScene(Scene):
             self.anim.show_banner(f"{theme.SIDE_LABEL[to_act]} player: {what}",
                                   SIDE_COLOURS.get(to_act, theme.ACCENT))
         self._last_to_act = to_act
+        self.recap.seat_changed(to_act)
 
     def undo_all(self) -> list:
         """U: take back every dice-free action of this phase (Ctrl+Z: the selected unit's)."""
@@ -231,6 +240,26 @@ class BattleScene(Scene):
         from game.ui.scenes.load import LoadScene
         self.autosave()
         self.next_scene = LoadScene(self.app, back=self)
+
+    def open_rules(self, topic: str | None = None) -> None:
+        """F1 / the menu's Rules: the rule behind the refusal on show ("Why?"), else the
+        selected unit's ability texts, else the contents (game/ui/help/)."""
+        from game.ui.help.battle_link import rules_scene
+        self.next_scene = rules_scene(self, topic)
+
+    def suggest(self) -> None:
+        """Suggest: the Veteran's (solo: the chosen AI level's) choice for the selected unit."""
+        from game.ui.battle.suggest import suggest
+        if self.selected is None:
+            return
+        level = getattr(self.setup, "ai_level", None) or "veteran"
+        tip = suggest(self.game, self.selected, level)
+        self.suggestion = tip
+        self.note(tip.text)
+
+    def open_luck(self) -> None:
+        from game.ui.scenes.luck import LuckScene
+        self.next_scene = LuckScene(self.app, self.game, back=self)
 
     def show_victory(self) -> None:
         from game.ui.scenes.victory import VictoryScene

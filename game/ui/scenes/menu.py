@@ -90,12 +90,18 @@ class MenuScene(GuiScene):
                             tooltip=tip or "Watch a saved game step by step")
             self.button(key, (w // 2 - bw // 2, top + i * (bh + gap), width, bh), text,
                         object_id="#menu_button", tooltip=tip, enabled=enabled)
+        # issue 17: the guided first battle, in the corner (the column is full at 1024x640)
+        self.button("learn", (w - 230, 24, 200, 46), "Learn to play", object_id="#menu_button",
+                    tooltip="A guided first battle: the rules step by step")
         self.file_dialog = None
         self.offer_resume()
 
     # --- actions ---------------------------------------------------------------------------
     def on_button(self, key: str) -> None:
-        if key == "new":
+        if key == "learn":                      # issue 17: the guided first battle
+            from game.ui.scenes.tutorial import TutorialScene
+            self.next_scene = TutorialScene(self.app)
+        elif key == "new":
             from game.ui.scenes.battle_setup import BattleSetupScene
             self.next_scene = BattleSetupScene(self.app)
         elif key == "solo":

@@ -64,12 +64,17 @@ class VictoryScene(GuiScene):
                     object_id="#primary",
                     tooltip="A new battle with the same armies and map")
         self.button("menu", (w // 2 + 10, h - 80, bw, 46), "Main menu")
+        self.button("luck", (w // 2 + bw + 30, h - 80, 180, 46), "Luck report",
+                    tooltip="Expected against actual hits, by player and turn (K)")
 
     def on_button(self, key: str) -> None:
         if key == "menu":
             self.next_scene = self.app.menu_scene()
         elif key == "again":
             self.play_again()
+        elif key == "luck":
+            from game.ui.scenes.luck import LuckScene
+            self.next_scene = LuckScene(self.app, self.game, back=self)
 
     def play_again(self) -> None:
         s = self.setup
@@ -88,6 +93,8 @@ class VictoryScene(GuiScene):
                 self.on_button("menu")
             elif event.key == pygame.K_r:       # not Enter: it may still be held from the battle
                 self.on_button("again")
+            elif event.key == pygame.K_k:
+                self.on_button("luck")
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface)

@@ -1,0 +1,1 @@
+"""Analyses of played games (no pygame): the luck report (issue 17)."""

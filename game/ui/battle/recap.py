@@ -1,0 +1,233 @@
+"""Recap of the other side's turn (issue 17).
+
+When the seat comes back to a player (a hand-over in hotseat, the end of an AI
+phase in solo), the battle screen steps through what the other side did since
+that player last acted: an arrow for each move, a line for each attack (and
+defensive shot) with the counters it placed, and the log lines of each step.
+Right / Space / Enter: next step; Left: back; Esc or "Skip": close.  P opens the
+last recap again at any time.
+
+Everything comes from the rules' events (``game.log``): :func:`recap_steps` is
+pure (no pygame) and tested on its own.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.rules.events import (BridgeDestroyed, CounterPlaced, CountersFlipped, CoverRolled,
+                               DefensiveFirePassed, DiceRolled, HitsScored, MovementRoll,
+                               UnitBoarded, UnitDamaged, UnitDeployed, UnitDestroyed,
+                               UnitDismounted, UnitDisrupted, UnitMoved, UnitPutBack,
+                               UnitStopped, UnitTurned)
+from game.rules.queries import plain_text
+from game.ui import theme
+from game.ui.battle.modes import Mode
+from game.ui.battle.panels import Button
+from game.ui.map_render import draw_los_line
+from game.ui.widgets import draw_panel, draw_text, wrap
+
+__all__ = ["RecapStep", "recap_steps", "RecapMode", "RecapTracker"]
+
+MOVE_COLOUR = (120, 190, 255)
+ATTACK_COLOUR = (240, 90, 70)
+
+
+@dataclass
+class RecapStep:
+    kind: str                          # "move" / "attack" / "turn" / "other"
+    uid: str | None = None
+    route: tuple = ()                  # move: the hexes walked, start first
+    from_hex: Any = None               # attack: where the attacker was
+    to_hex: Any = None                 # attack: where the target counted as standing
+    counters: list = field(default_factory=list)   # (counter, face_up) placed
+    lines: list = field(default_factory=list)      # the log lines of the step
+
+
+_ROLL_DETAILS = (HitsScored, CoverRolled, CounterPlaced, UnitStopped, UnitPutBack)
+_OTHER = (UnitDeployed, UnitBoarded, UnitDismounted, UnitDestroyed, UnitDamaged, UnitDisrupted,
+          BridgeDestroyed, CountersFlipped, DefensiveFirePassed)
+
+
+def recap_steps(events: list) -> list[RecapStep]:
+    """The steps of a stretch of play, from its events in order."""
+    steps: list[RecapStep] = []
+    waiting: list[str] = []            # movement rolls come before the move they belong to
+    last_attack: RecapStep | None = None
+    for e in events:
+        text = plain_text(e.text)
+        if isinstance(e, DiceRolled):
+            last_attack = RecapStep("attack", e.uid, from_hex=e.attacker_hex, to_hex=e.target_hex,
+                                    lines=[text])
+            steps.append(last_attack)
+        elif isinstance(e, _ROLL_DETAILS) and last_attack is not None:
+            last_attack.lines.append(text)
+            if isinstance(e, CounterPlaced):
+                last_attack.counters.append((e.counter, e.face_up))
+            if isinstance(e, UnitStopped):
+                last_attack = None      # the move goes on / ends: a new step follows
+        elif isinstance(e, MovementRoll):
+            waiting.append(text)
+        elif isinstance(e, UnitMoved):
+            route = e.route if e.start is not None else tuple(e.path)
+            steps.append(RecapStep("move", e.uid, route=route, lines=[text] + waiting))
+            waiting = []
+            last_attack = None
+        elif isinstance(e, UnitTurned):
+            steps.append(RecapStep("turn", e.uid, route=(e.hex,), lines=[text]))
+        elif isinstance(e, _OTHER):
+            hx = getattr(e, "hex", None)
+            steps.append(RecapStep("other", getattr(e, "uid", None),
+                                   route=(hx,) if hx is not None else (), lines=[text]))
+            last_attack = None
+    if waiting:                         # a failed roll that ended a move with no step
+        steps.append(RecapStep("other", lines=waiting))
+    return steps
+
+
+class RecapMode(Mode):
+    """The step-through, on top of the battle (the game waits while it is open)."""
+
+    name = "recap"
+    modal = True
+    pauses_ai = True
+
+    def __init__(self, scene: Any, title: str, steps: list[RecapStep]) -> None:
+        super().__init__(scene)
+        self.title = title
+        self.steps = steps
+        self.index = 0
+
+    @property
+    def step(self) -> RecapStep:
+        return self.steps[self.index]
+
+    def prompt(self) -> str:
+        return (f"{self.title}: step {self.index + 1} of {len(self.steps)} "
+                f"(Right: next, Left: back, Esc: skip).")
+
+    def buttons(self) -> list[Button]:
+        last = self.index >= len(self.steps) - 1
+        return [Button("back", "Back", enabled=self.index > 0, hotkey="Left"),
+                Button("next", "Done" if last else "Next", primary=True, hotkey="Right"),
+                Button("skip", "Skip", hotkey="Esc")]
+
+    def on_button(self, key: str) -> None:
+        if key == "next":
+            if self.index >= len(self.steps) - 1:
+                self.scene.pop(self)
+            else:
+                self.index += 1
+        elif key == "back":
+            self.index = max(0, self.index - 1)
+        elif key == "skip":
+            self.scene.pop(self)
+
+    def on_key(self, key, mod) -> bool:
+        if key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button("next")
+        elif key == pygame.K_LEFT:
+            self.on_button("back")
+        elif key == pygame.K_ESCAPE:
+            self.on_button("skip")
+        return True                   # the battle behind waits
+
+    def on_click(self, pos, button) -> bool:
+        return True
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        view = self.scene.view
+        lay = view.layout
+        for i, s in enumerate(self.steps[:self.index + 1]):
+            faded = i < self.index
+            if s.kind == "move" and len(s.route) >= 2:
+                col = tuple(c // 2 for c in MOVE_COLOUR) if faded else MOVE_COLOUR
+                pts = [view.center(h) for h in s.route]
+                pygame.draw.lines(surface, col, False, pts, 2 if faded else 4)
+                if not faded:
+                    _arrow_head(surface, pts[-2], pts[-1], col)
+            elif s.kind == "attack" and s.from_hex is not None and s.to_hex is not None:
+                col = tuple(c // 2 for c in ATTACK_COLOUR) if faded else ATTACK_COLOUR
+                draw_los_line(surface, lay, s.from_hex, s.to_hex, col, width=2 if faded else 3)
+                if not faded:
+                    c = view.center(s.to_hex)
+                    pygame.draw.circle(surface, col, c, max(8, int(view.hex_size * 0.55)), 3)
+                    for k, (counter, up) in enumerate(s.counters):
+                        box = pygame.Rect(c[0] - 30 + 22 * k, c[1] - int(view.hex_size) - 4, 20, 20)
+                        colour = theme.COUNTER_COLOURS.get(counter, theme.WARN)
+                        pygame.draw.rect(surface, colour if up else (70, 70, 70), box,
+                                         border_radius=3)
+                        pygame.draw.rect(surface, (20, 20, 20), box, 1, border_radius=3)
+            elif s.route and not faded:
+                pygame.draw.circle(surface, theme.WARN, view.center(s.route[-1]),
+                                   max(8, int(view.hex_size * 0.6)), 3)
+        v = self.scene.view_rect
+        f = theme.font(16)
+        w = min(v.w - 20, 520)
+        lines: list[str] = []
+        for ln in self.step.lines:
+            lines.extend(wrap(ln, f, w - 20))
+        r = pygame.Rect(v.x + 10, v.y + 10, w, 40 + 20 * len(lines))
+        draw_panel(surface, r, theme.BG_DARK)
+        draw_text(surface, f"{self.title} - {self.index + 1}/{len(self.steps)}", (r.x + 10, r.y + 8),
+                  17, theme.ACCENT, bold=True)
+        y = r.y + 32
+        for ln in lines:
+            draw_text(surface, ln, (r.x + 10, y), 16, theme.TEXT)
+            y += 20
+
+
+def _arrow_head(surface, a, b, col) -> None:
+    import math
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    size = 12
+    left = (b[0] - size * math.cos(ang - 0.45), b[1] - size * math.sin(ang - 0.45))
+    right = (b[0] - size * math.cos(ang + 0.45), b[1] - size * math.sin(ang + 0.45))
+    pygame.draw.polygon(surface, col, [b, left, right])
+
+
+class RecapTracker:
+    """Remembers, per side, where in the log that side last gave up the seat; when the
+    seat comes back to a player it opens the recap of what happened since."""
+
+    def __init__(self, scene: Any, auto: bool = True) -> None:
+        self.sc = scene
+        self.auto = auto
+        n = len(scene.game.log)
+        self.since = {"Axis": n, "Allies": n}
+        self.prev: str | None = None        # the last side that had the seat
+        self.last: tuple[str, list[RecapStep]] | None = None
+
+    def seat_changed(self, now: str | None) -> None:
+        """Called by the battle screen whenever it looks at who is to act."""
+        log = self.sc.game.log
+        before = self.prev
+        if now is None or now == before:
+            return
+        self.prev = now
+        if before in self.since:
+            self.since[before] = len(log)
+        if now not in self.since or before is None:
+            return
+        ai = self.sc.ai
+        if self.sc.demo is not None or (ai is not None and now in getattr(ai, "sides", ())):
+            return
+        steps = recap_steps(list(log[self.since[now]:]))
+        if not steps:
+            return
+        other = "Axis" if now == "Allies" else "Allies"
+        title = f"While you waited ({theme.SIDE_LABEL[other]} player)"
+        self.last = (title, steps)
+        if self.auto:
+            self.sc.push(RecapMode(self.sc, title, steps))
+
+    def open_last(self) -> bool:
+        """P: the last recap again (False: nothing to show yet)."""
+        if self.last is None:
+            self.sc.note("No recap yet: it appears when the other side has played.")
+            return False
+        title, steps = self.last
+        self.sc.push(RecapMode(self.sc, title, steps))
+        return True
