@@ -128,7 +128,7 @@ def defensive_fire_options(game: Any) -> list[DefenderOptions]:
         nxt = None
         if p.stage == "leave":
             wait = PassDefensiveFire(side)
-            if nxt_prompt is not None and uid in nxt_prompt.eligible and \
+            if sim is not None and nxt_prompt is not None and uid in nxt_prompt.eligible and \
                     sim.check(DefensiveFire(side, uid)) is None:
                 nxt = StageOption("next", "enter", p.to_hex, True, None,
                                   sim.odds(uid, p.mover, defensive=True, at_hex=p.to_hex), wait)
@@ -166,19 +166,19 @@ class UnitOptions:
     name: str
     mine: bool                         # the unit belongs to the side to act
     acted: bool                        # it has used its activation (extra actions may remain)
-    moves: dict = field(default_factory=dict)        # Hex -> Move (one per hex it may end in)
-    turns: tuple = ()                  # Move(path=()) turning in place, one per facing
-    attacks: tuple = ()                # Attack actions (every target and mode)
-    others: tuple = ()                 # Board, Dismount, DemolishBridge...
+    moves: dict[Hex, Move] = field(default_factory=dict)   # one Move per hex it may end in
+    turns: tuple[Move, ...] = ()       # Move(path=()) turning in place, one per facing
+    attacks: tuple[Attack, ...] = ()   # Attack actions (every target and mode)
+    others: tuple[Action, ...] = ()    # Board, Dismount, DemolishBridge...
     extra: bool = False                # these are extra actions of an ability
     ability: str | None = None         # the ability's printed name when ``extra``
     reason: str | None = None          # why it can do nothing now (player-readable)
     summary: str = ""
-    reach: dict = field(default_factory=dict)        # Hex -> movement.Reach for its moves
+    reach: dict[Hex, movement.Reach] = field(default_factory=dict)   # for its moves
 
 
     @property
-    def actions(self) -> tuple:
+    def actions(self) -> tuple[Action, ...]:
         return tuple(self.moves.values()) + self.turns + self.attacks + self.others
 
     @property
@@ -271,7 +271,7 @@ def unit_options(game: Any, uid: str, legal: list[Action] | None = None) -> Unit
             if reason is None:
                 reason = f"{name} can't act now"
         summary = f"{reason}. Pick another unit or end the phase."
-    reach: dict = {}
+    reach: dict[Hex, movement.Reach] = {}
     if moves:
         full = movement.reachable(st, uid) if u.acted else game.reachable(uid)
         reach = {h: r for h, r in full.items() if h in moves or not r.stops}
