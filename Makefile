@@ -1,5 +1,6 @@
 # Hexfront: `make play` starts the game, `make test` runs the whole suite.
 # Both create .venv from requirements.txt when it is missing or older than it.
+# `make test` type-checks the rules and data packages (mypy --strict) before the suite.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -21,6 +22,7 @@ preview: $(STAMP)
 	$(PY) main.py --preview
 
 test: $(STAMP)
+	$(PY) -m mypy --strict game/rules game/data game/saves game/situations
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
 	  $(PY) -m pytest -q -p no:cacheprovider tests
 
