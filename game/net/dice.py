@@ -170,8 +170,10 @@ class CommitRevealDice(TableDice):
     def my_reveal(self, k: int) -> str:
         if k != self.sent:
             raise DiceError(f"reveals go in order (roll {self.sent} next, not {k})")
+        value = self.mine.reveal(k)
         self.sent += 1
-        return self.mine.reveal(k)
+        self._resolve()
+        return value
 
     def their_reveal(self, k: int, value_hex: str) -> None:
         self.theirs.accept(k, value_hex)
