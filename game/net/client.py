@@ -50,6 +50,7 @@ class ClientStatus:
     waiting: str = ""                     # the waiting line for the UI
     over: dict | None = None
     audit: str | None = None              # None = not yet; "ok" or what went wrong
+    seed: int | None = None               # the relay's seed, revealed at the end
     desync: str | None = None
     errors: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)   # action sent -> confirmed (s)
@@ -386,6 +387,7 @@ class RelayClient:
         if seed is None or salt is None or self.st.dice_commit is None:
             self.st.audit = "the relay did not reveal its seed"
             return
+        self.st.seed = seed
         problem = audit_seed(self.st.dice_commit, seed, salt, self.all_rolls())
         self.st.audit = "ok" if problem is None else problem
 
