@@ -66,7 +66,8 @@ class RelayClient:
                  game_id: str | None = None, seat: str | None = None, token: str | None = None,
                  think: float = 0.0, on_event: Callable[[str, dict], None] | None = None,
                  save_dir: str | Path | None = None, connect_timeout: float = 5.0,
-                 max_reconnect_wait: float = 1.0, give_up_after: float = 60.0) -> None:
+                 max_reconnect_wait: float = 1.0, give_up_after: float = 60.0,
+                 seat_setup: Callable[[str], tuple[Any, list[str]]] | None = None) -> None:
         self.url = url
         self.player = player
         self.army = army
@@ -78,6 +79,7 @@ class RelayClient:
         self.connect_timeout = connect_timeout
         self.max_reconnect_wait = max_reconnect_wait
         self.give_up_after = give_up_after
+        self.seat_setup = seat_setup         # seat -> (player, army), once the seat is known
         self.scenario = self.config = self.options = None
         self.armies: dict[str, list[str]] | None = None
         self.start_rolls: list[int] = []
@@ -210,7 +212,10 @@ class RelayClient:
                 msg["options"]
             st.opponent = msg["opponent"]
             self.ready.set()
-            if self.armies is None and self.army is not None and not self.army_sent:
+            if self.seat_setup is not None and self.player is None:
+                self.player, army = self.seat_setup(st.seat)
+                self.army = self.army or army
+            if not msg.get("army_in") and self.army is not None:
                 self.army_sent = True
                 await self.send({"t": "army", "cards": list(self.army)})
         elif t == "army_info":

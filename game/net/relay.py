@@ -301,7 +301,7 @@ class Relay:
         other = "Allies" if seat == "Axis" else "Axis"
         welcome = {"t": "welcome", "game": g.id, "seat": seat, "scenario": g.scenario,
                    "config": g.config, "options": g.options, "dice": "relay",
-                   "dice_commit": g.commit,
+                   "dice_commit": g.commit, "army_in": seat in g.armies,
                    "opponent": "connected" if other in g.conns else
                    ("away" if g.token_hashes.get(other) else "none")}
         if token:
