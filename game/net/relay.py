@@ -485,6 +485,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rate", type=float, default=RATE, help=f"messages a second per connection "
                                                              f"(default {RATE:g})")
     ap.add_argument("--burst", type=int, default=BURST, help=f"burst size (default {BURST})")
+    ap.add_argument("--no-warm", action="store_true",
+                    help="don't build the maps' line-of-sight tables at start-up")
     args = ap.parse_args(argv)
     if not 0 <= args.port <= 65535:
         ap.error("--port must be 0-65535")
@@ -493,7 +495,15 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui.settings import data_dir
         store = str(data_dir() / "relay")
 
+    def warm() -> None:
+        """Build the six maps' line-of-sight tables now, not during the first battles."""
+        from game.data.maps import load_configuration
+        for n in range(1, 7):
+            load_configuration(n).los
+
     async def run() -> None:
+        if not args.no_warm:
+            warm()
         relay = Relay(store, fsync=args.fsync, rate=args.rate, burst=args.burst)
         server = await serve_relay(relay, args.host, args.port)
         port = server.sockets[0].getsockname()[1]
