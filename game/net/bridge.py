@@ -110,12 +110,15 @@ class NetBridge:
             b.events.put(("hosting", {"address": b.host.address, "code": b.host.code,
                                       "port": b.host.port}))
             from .discovery import advertise
-            ad = advertise(b.host.port, b.host.code, scenario, config)
+            loop = asyncio.get_running_loop()
+            # zeroconf's own thread does the multicast; never block this loop on it
+            ad = await loop.run_in_executor(None, advertise, b.host.port, b.host.code,
+                                            scenario, config)
             try:
                 await b._until(b.peer.done)
             finally:
                 if ad is not None:
-                    ad.close()
+                    await loop.run_in_executor(None, ad.close)
                 await b.host.close()
         return b._run(go)
 
@@ -174,7 +177,8 @@ class NetBridge:
             self.events.put(("welcome", {"seat": c.st.seat, "scenario": c.scenario,
                                          "config": c.config, "options": c.options,
                                          "code": c.st.code, "game": c.st.game_id,
-                                         "token": c.st.token}))
+                                         "army_in": c.st.army_in or c.army is not None}))
+            remember_relay_seat(c.url, c.st.game_id, c.st.seat, c.st.token)
         t = asyncio.ensure_future(announce())
         runner = asyncio.ensure_future(c.run())
         stopper = asyncio.ensure_future(self._stop.wait())
@@ -237,6 +241,37 @@ class NetBridge:
             self._call(self._stop.set)
         if self.thread is not None:
             self.thread.join(3)
+
+
+def _seats_file():
+    return _save_dir() / "relay-seats.json"
+
+
+def saved_relay_seats() -> list[dict]:
+    """The relay seats this machine holds (to continue a battle another day)."""
+    import json
+    try:
+        data = json.loads(_seats_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, list):
+        return []
+    return [d for d in data if isinstance(d, dict) and
+            all(isinstance(d.get(k), str) for k in ("url", "game", "seat", "token"))]
+
+
+def remember_relay_seat(url: str, game: str | None, seat: str | None,
+                        token: str | None) -> None:
+    import json
+    from game.saves import write_atomic
+    if not (game and seat and token):
+        return
+    seats = [s for s in saved_relay_seats() if s["game"] != game]
+    seats.append({"url": url, "game": game, "seat": seat, "token": token})
+    try:
+        write_atomic(_seats_file(), json.dumps(seats[-10:], indent=1))
+    except OSError:
+        pass
 
 
 def _save_dir():

@@ -51,6 +51,7 @@ class ClientStatus:
     over: dict | None = None
     audit: str | None = None              # None = not yet; "ok" or what went wrong
     seed: int | None = None               # the relay's seed, revealed at the end
+    army_in: bool = False                 # the relay holds this seat's army
     desync: str | None = None
     errors: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)   # action sent -> confirmed (s)
@@ -211,6 +212,7 @@ class RelayClient:
             self.scenario, self.config, self.options = msg["scenario"], msg["config"], \
                 msg["options"]
             st.opponent = msg["opponent"]
+            st.army_in = bool(msg.get("army_in"))
             self.ready.set()
             if self.seat_setup is not None and self.player is None:
                 self.player, army = self.seat_setup(st.seat)

@@ -107,6 +107,9 @@ class BattleScene(Scene):
             from game.ui.battle.demo import DemoPlayer
             self.ai = DemoPlayer(self, random.Random(seed), sides=(setup.solo,), think=0.45,
                                  level=getattr(setup, "ai_level", None) or "veteran")
+        elif setup is not None and getattr(setup, "remote", None) is not None:
+            self.ai = setup.remote      # network play: the other machine's seat (game.net)
+            self.ai.attach(self)
         self._build(app.size)
         for e in self.game.log[-40:]:           # a loaded game: its log, coloured as in play
             if e.text:
@@ -212,6 +215,10 @@ class BattleScene(Scene):
     # --- actions -------------------------------------------------------------------------------
     def send(self, action: Action) -> bool:
         """Apply an action; a refusal is logged in the rules' words."""
+        forward = getattr(self.ai, "forward", None)    # network play: to the other machine
+        taken = forward(action) if forward is not None else None
+        if taken is not None:
+            return taken
         st = self.state
         where = {uid: u.hex for uid, u in st.units.items()}
         turn = st.turn
@@ -277,6 +284,9 @@ class BattleScene(Scene):
         return saves
 
     def save(self) -> None:
+        if hasattr(self.ai, "save_net"):              # network play keeps its own record
+            self.note(self.ai.save_net())
+            return
         saves = self._saves()
         if saves is None or not hasattr(saves, "save_game"):
             self.note("Saving is not available in this version yet.")
@@ -537,7 +547,8 @@ class BattleScene(Scene):
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         r = self.prompt_rect
-        text = (f"The AI is playing the {theme.SIDE_LABEL[self.state.to_act]} side..."
+        text = ((getattr(self.ai, "waiting_line", None) or
+                 f"The AI is playing the {theme.SIDE_LABEL[self.state.to_act]} side...")
                 if self.ai_turn else self.mode.prompt())
         to_act = self.state.to_act
         col = SIDE_COLOURS.get(to_act, theme.TEXT)
