@@ -71,6 +71,11 @@ class NetBridge:
             except (NetError, ConnectionError, OSError) as exc:
                 self.events.put(("error", {"text": str(exc), "fatal": True}))
             finally:
+                pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
+                for t in pending:
+                    t.cancel()
+                if pending:
+                    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
                 loop.close()
         self.thread = threading.Thread(target=main, name="hexfront-net", daemon=True)
         self.thread.start()
@@ -185,7 +190,13 @@ class NetBridge:
         await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         t.cancel()
         if not runner.done():
-            c.stop()
+            ws = c.ws
+            c._stop = True
+            if ws is not None:
+                try:
+                    await asyncio.wait_for(ws.close(), 1.0)
+                except asyncio.TimeoutError:
+                    pass
             runner.cancel()
         elif runner.exception() is not None:
             raise runner.exception()

@@ -495,8 +495,8 @@ class DirectHost:
                         or not hmac.compare_digest(self.token_hash, hash_token(msg["token"]))):
                     raise ProtocolError("that battle and seat token do not match")
                 token = None
-            if p.ws is not None:
-                await p.ws.close(1000, "replaced")
+            if p.ws is not None:                  # the seat came back: the old line goes
+                asyncio.ensure_future(p.ws.close(1000, "replaced"))
             w = {"t": "welcome", "game": self.game_id, "seat": p.other, "scenario": p.scenario,
                  "config": p.config, "options": p.options, "dice": "commit-reveal",
                  "chain_root": p.chain.root, "opponent": "connected"}

@@ -153,7 +153,8 @@ class Relay:
     """The battles and the connection handler (``serve_relay`` runs it)."""
 
     def __init__(self, store: str | os.PathLike[str] | None = None, *, rate: float = RATE,
-                 burst: int = BURST, fsync: bool = False) -> None:
+                 burst: int = BURST, fsync: bool = False, seeds=new_seed) -> None:
+        self.seeds = seeds             # () -> (seed, salt); tests pass a fixed one
         self.store = Path(store) if store else None
         self.games: dict[str, RelayGame] = {}
         self.codes: dict[str, str] = {}
@@ -247,7 +248,7 @@ class Relay:
             if len(self.games) >= MAX_GAMES:
                 raise ProtocolError("the relay holds as many battles as it can")
             options = dict(msg.get("options") or {})
-            seed, salt = new_seed()
+            seed, salt = self.seeds()
             gid = secrets.token_hex(4)
             while gid in self.games:
                 gid = secrets.token_hex(4)
@@ -291,8 +292,10 @@ class Relay:
     async def bind(self, ws, g: RelayGame, seat: str, *, token: str | None, have: int):
         old = g.conns.get(seat)
         if old is not None and old is not ws:
-            await self.error(old, "this seat connected again from elsewhere", fatal=True)
-            await old.close(1000, "replaced")
+            # the seat came back (a dropped line, a restarted game): the new connection wins
+            # at once; the old one is closed in the background (it may be dead already)
+            g.conns.pop(seat, None)
+            asyncio.ensure_future(self._replace(old))
         try:
             g.ensure_game()
         except (RulesError, ProtocolError, RuntimeError) as exc:
@@ -318,6 +321,10 @@ class Relay:
             await self.send_record(ws, g, have)
         await self.send_turn(g, seat)
         return g, seat
+
+    async def _replace(self, old) -> None:
+        await self.error(old, "this seat connected again from elsewhere", fatal=True)
+        await old.close(1000, "replaced")
 
     async def send_record(self, ws, g: RelayGame, have: int) -> None:
         have = max(0, min(have, len(g.actions)))

@@ -10,7 +10,7 @@ from game.net.relay import Relay, serve_relay
 from game.rules.actions import DefensiveFire, Move, PassDefensiveFire
 
 
-def run(coro, timeout=45):
+def run(coro, timeout=120):
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
@@ -28,7 +28,7 @@ def test_relay_battle_with_remote_defensive_fire_disconnect_and_resume(tmp_path)
     spec = spec_for(0, 7, turn_limit=2)
 
     async def main():
-        relay = Relay(tmp_path / "store")
+        relay = Relay(tmp_path / "store", seeds=lambda: (4242, "ab" * 16))  # reproducible
         server = await serve_relay(relay, "127.0.0.1", 0)
         url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
         a = RelayClient(url, player=spec.player("Axis"), army=spec.armies["Axis"],

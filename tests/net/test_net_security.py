@@ -12,7 +12,7 @@ from game.net.messages import MAX_MESSAGE_BYTES
 from game.net.relay import Relay, serve_relay
 
 
-def run(coro, timeout=30):
+def run(coro, timeout=90):
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
