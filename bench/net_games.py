@@ -87,6 +87,8 @@ async def run(args) -> int:
             print(f"{mode:6}: added latency per action p50 {1000 * pct(xs, .5):.2f} ms, "
                   f"p95 {1000 * pct(xs, .95):.2f} ms, max {1000 * max(xs):.2f} ms "
                   f"({len(xs)} actions)")
+    import os
+    print(f"load average while measuring (2 cores): {os.getloadavg()[1]:.1f} (5 min)")
     print(f"battles: {n_done}, desyncs: {desyncs}, errors: {errors}")
     return 0 if (desyncs == 0 and errors == 0) else 1
 

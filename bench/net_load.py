@@ -90,6 +90,8 @@ def main() -> int:
     print(f"message latency (action -> played): p50 {1000 * pct(lat, .5):.1f} ms, "
           f"p95 {1000 * pct(lat, .95):.1f} ms, max {1000 * max(lat or [0]):.1f} ms "
           f"({len(lat)} actions)")
+    import os
+    print(f"load average while measuring: {os.getloadavg()[1]:.1f} (5 min, {os.cpu_count()} cores)")
     print(f"battles: {len(rows)}, finished: {sum(r['finished'] for r in rows)}, "
           f"desyncs: {desyncs}, errors: {errors}")
     if errors:

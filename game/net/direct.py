@@ -215,6 +215,8 @@ class Peer:
             t0 = self._sent_at.pop(msg["seq"], None)
             if t0 is not None:
                 self.latencies.append(time.perf_counter() - t0)
+            for old in [q for q in self._sent_at if q < msg["seq"]]:
+                del self._sent_at[old]           # confirmed by a later hash (after a resume)
             self.their_hashes[msg["seq"]] = msg["hash"]
             self._compare(msg["seq"])
         elif t == "resume":
@@ -333,6 +335,8 @@ class Peer:
             await self._apply(action)
             return True
         if self.game.state.to_act == self.seat and self.player is not None:
+            if self._sent_at and self.ws is not None:
+                return False          # lockstep: the last action is confirmed before the next
             seq = len(self.hashes)
             if self.think:
                 await asyncio.sleep(self.think)
