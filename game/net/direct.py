@@ -435,16 +435,65 @@ class Peer:
             if self._worker is not None:
                 self._worker.cancel()
 
-    def save(self, note: str = "") -> Path | None:
-        if self.save_dir is None or len(self.armies) < 2:
+    def save(self, note: str = "", *, to_continue: bool = False,
+             path: str | Path | None = None) -> Path | None:
+        """This machine's record of the battle.  ``to_continue`` also keeps what is needed
+        to carry on another day (this machine's dice secret and seat token: keep that
+        file to yourself until the battle is over); bug-report saves never hold them."""
+        if (self.save_dir is None and path is None) or len(self.armies) < 2:
             return None
         acts = list(self.game.history) if self.game is not None else []
         rolls = list(self.dice.table) if self.dice is not None else []
+        extra = None
+        if to_continue and self.dice is not None:
+            extra = {"chain_secret": self.chain.secret.hex(), "sent": self.dice.sent,
+                     "their_root": self.their_root,
+                     "their_reveals": [v.hex() for v in self.dice.theirs.values],
+                     "token": getattr(self, "token", None),
+                     "token_hash": getattr(self, "token_hash", None)}
         data = net_save_dict(mode="direct", scenario=self.scenario, config=self.config,
                              options=self.options, armies=self.armies, actions=acts, rolls=rolls,
-                             hashes=self.hashes, seat=self.seat, game_id=self.game_id, note=note)
-        name = f"net-{self.game_id or 'direct'}-{self.seat.lower()}.json"
-        return write_net_save(self.save_dir / name, data)
+                             hashes=self.hashes, seat=self.seat, game_id=self.game_id, note=note,
+                             extra=extra)
+        name = f"net-{self.game_id or 'direct'}-{self.seat.lower()}" + \
+            ("-continue" if to_continue else "") + ".json"
+        return write_net_save(path or (self.save_dir / name), data)
+
+    @classmethod
+    def from_save(cls, data: dict, *, player: Any = None, think: float = 0.0,
+                  on_event: Callable[[str, dict], None] | None = None,
+                  save_dir: str | Path | None = None) -> "Peer":
+        """Carry on a direct battle from a ``save(to_continue=True)`` file
+        (:func:`game.net.session.read_net_save`); DiceError / DataError if it does not
+        check out."""
+        from game.rules.errors import DataError
+        from .session import replay_record
+        x = data.get("extra") or {}
+        if data.get("mode") != "direct" or "chain_secret" not in x:
+            raise DataError("<network save>", "not a direct battle saved to be continued")
+        seat = data["seat"]
+        chain = HashChain(bytes.fromhex(x["chain_secret"]))
+        p = cls(seat, scenario=data["scenario"], config=data["config"],
+                options=data["options"], player=player, think=think, chain=chain,
+                on_event=on_event, save_dir=save_dir, game_id=data.get("game", ""))
+        p.armies = {s: list(v) for s, v in data["armies"].items()}
+        p.my_army = list(p.armies[seat])
+        p.revealed = True
+        p.their_root = x["their_root"]
+        p.their_commit = {"digest": "", "points": 0, "count": 0}
+        p.token, p.token_hash = x.get("token"), x.get("token_hash")
+        dice = CommitRevealDice(seat, chain, p.their_root)
+        for k, v in enumerate(x["their_reveals"]):
+            dice.their_reveal(k, v)
+        for k in range(int(x["sent"])):
+            dice.my_reveal(k)
+        if dice.table[:len(data["rolls"])] != data["rolls"][:len(dice.table)]:
+            raise DataError("<network save>", "the saved rolls do not match the dice chains")
+        p.dice = dice
+        p.game = replay_record(p.scenario, p.config, p.options, p.armies, data["actions"], [],
+                               data["hashes"], dice=dice)
+        p.hashes = list(data["hashes"])
+        return p
 
 
 class DirectHost:
@@ -455,9 +504,10 @@ class DirectHost:
         self.peer = peer
         self.bind_host, self.port = host, port
         self.code = new_code()
-        self.game_id = secrets.token_hex(4)
+        # a battle carried on from a save keeps its id and the joiner's seat token
+        self.game_id = peer.game_id or secrets.token_hex(4)
         peer.game_id = self.game_id
-        self.token_hash: str | None = None
+        self.token_hash: str | None = getattr(peer, "token_hash", None)
         self.server = None
         self.bad_connections = 0
 
@@ -493,6 +543,7 @@ class DirectHost:
                     raise ProtocolError("wrong join code")
                 token = secrets.token_urlsafe(24)
                 self.token_hash = hash_token(token)
+                p.token_hash = self.token_hash
             else:
                 if (self.token_hash is None or msg["game"] != self.game_id
                         or msg["seat"] != p.other

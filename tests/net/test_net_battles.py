@@ -96,3 +96,62 @@ def test_direct_battle_with_disconnect_and_reconnect():
     ref = local_direct_reference(spec, len(hp.dice.table) + 8)
     assert ref.state_hash() == hp.game.state_hash()
     assert _remote_defensive_fire(hp.game.history)
+
+
+class StopAt:
+    """An AI that stops choosing once the battle has ``n`` actions (a quiet moment)."""
+
+    def __init__(self, player, n):
+        self.player, self.n = player, n
+
+    def choose(self, game):
+        return None if len(game.history) >= self.n else self.player.choose(game)
+
+
+def test_direct_battle_saved_and_continued_another_day(tmp_path):
+    from game.net.session import read_net_save
+    spec = spec_for(5, 3, turn_limit=1)
+
+    async def first_day():
+        hp = Peer("Axis", scenario="standard", config=spec.config, options=spec.options,
+                  player=StopAt(spec.player("Axis"), 40), army=spec.armies["Axis"],
+                  chain=spec.chain("Axis"), save_dir=tmp_path)
+        host = await DirectHost(hp, "127.0.0.1", 0).start()
+        made = []
+
+        def factory(w):
+            p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                     options=w["options"], player=StopAt(spec.player(w["seat"]), 40),
+                     army=spec.armies[w["seat"]], chain=spec.chain(w["seat"]),
+                     save_dir=tmp_path)
+            made.append(p)
+            return p
+        jt = asyncio.ensure_future(join(f"127.0.0.1:{host.port}", host.code, factory))
+        while not made or len(made[0].hashes) < 40 or len(hp.hashes) < 40:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
+        paths = hp.save(to_continue=True), made[0].save(to_continue=True)
+        jt.cancel()
+        await host.close()
+        for p in (hp, made[0]):
+            p._worker.cancel()
+        return paths
+
+    hpath, jpath = run(first_day())
+
+    async def next_day():
+        hp = Peer.from_save(read_net_save(hpath), player=spec.player("Axis"))
+        jp = Peer.from_save(read_net_save(jpath), player=spec.player("Allies"))
+        assert len(hp.hashes) == len(jp.hashes) == 40
+        host = await DirectHost(hp, "127.0.0.1", 0).start()
+        done = await join(f"127.0.0.1:{host.port}", None, None, token=jp.token,
+                          game_id=jp.game_id, seat=jp.seat, peer=jp)
+        await asyncio.wait_for(hp.done.wait(), 10)
+        await host.close()
+        return hp, done
+
+    hp, jp = run(next_day())
+    assert hp.game.over and hp.stopped is None and jp.stopped is None
+    assert hp.game.state_hash() == jp.game.state_hash()
+    ref = local_direct_reference(spec, len(hp.dice.table) + 8)
+    assert ref.state_hash() == hp.game.state_hash()       # the same rolls after the reload
