@@ -83,18 +83,23 @@ async def one_battle(i: int, args, relay: RelayProcess, rng: random.Random, budg
     while b.ready is None and time.monotonic() < t_end:
         await asyncio.sleep(0.05)
     kills = {"client": 0, "relay": 0}
+    cap = {"client": -(-args.client_kills // args.battles),       # spread over the battles
+           "relay": -(-args.relay_kills // args.battles)}
     while time.monotonic() < t_end and not (a.done and b.done):
         await asyncio.sleep(rng.uniform(0.3, 1.2))
         if a.done and b.done:
             break
-        if budget["relay"] > 0 and rng.random() < budget["relay"] / max(1, budget["client"] +
+        if kills["client"] >= cap["client"] and kills["relay"] >= cap["relay"]:
+            await asyncio.sleep(0.2)
+            continue
+        if budget["relay"] > 0 and kills["relay"] < cap["relay"] and rng.random() < budget["relay"] / max(1, budget["client"] +
                                                                           budget["relay"]):
             relay.kill()
             await asyncio.sleep(rng.uniform(0.0, 0.3))
             relay.start()
             budget["relay"] -= 1
             kills["relay"] += 1
-        elif budget["client"] > 0:
+        elif budget["client"] > 0 and kills["client"] < cap["client"]:
             victim = rng.choice([x for x in (a, b) if not x.done] or [a])
             if victim.done:
                 continue
