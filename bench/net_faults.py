@@ -92,8 +92,8 @@ async def one_battle(i: int, args, relay: RelayProcess, rng: random.Random, budg
         if kills["client"] >= cap["client"] and kills["relay"] >= cap["relay"]:
             await asyncio.sleep(0.2)
             continue
-        if budget["relay"] > 0 and kills["relay"] < cap["relay"] and rng.random() < budget["relay"] / max(1, budget["client"] +
-                                                                          budget["relay"]):
+        share = budget["relay"] / max(1, budget["client"] + budget["relay"])
+        if budget["relay"] > 0 and kills["relay"] < cap["relay"] and rng.random() < share:
             relay.kill()
             await asyncio.sleep(rng.uniform(0.0, 0.3))
             relay.start()

@@ -34,7 +34,7 @@ from websockets.asyncio.client import connect
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.rules.actions import action_to_dict, describe_action
+from game.rules.actions import action_to_dict
 from game.rules.errors import IllegalAction
 
 from .dice import CommitRevealDice, DiceError, HashChain, RollNeeded
@@ -66,7 +66,8 @@ class Peer:
 
     def __init__(self, seat: str, *, scenario: str, config: int, options: dict,
                  player: Any = None, army: list[str] | None = None, think: float = 0.0,
-                 chain: HashChain | None = None, on_event: Callable[[str, dict], None] | None = None,
+                 chain: HashChain | None = None,
+                 on_event: Callable[[str, dict], None] | None = None,
                  save_dir: str | Path | None = None, game_id: str = "") -> None:
         self.seat = seat
         self.other = "Allies" if seat == "Axis" else "Axis"
@@ -329,8 +330,8 @@ class Peer:
                 return True
             reason = self.game.check(action)
             if reason is not None:
-                await self.send({"t": "error", "text": f"the rules refuse "
-                                 f"'{describe_action(action)}': {reason}", "about": "action"})
+                await self.send({"t": "error", "text": f"the rules refuse that action: {reason}",
+                                 "about": "action"})
                 return True
             await self._apply(action)
             return True

@@ -36,7 +36,7 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from game.rules.actions import action_from_dict, action_to_dict, describe_action
+from game.rules.actions import action_from_dict, action_to_dict
 from game.rules.errors import IllegalAction, RulesError
 
 from .dice import SeededDice, new_seed, seed_commitment
@@ -391,7 +391,9 @@ class Relay:
             await self.on_action(ws, g, seat, msg)
         elif t == "hash":
             seq = msg["seq"]
-            if seq < len(g.hashes) and not hmac.compare_digest(g.hashes[seq], msg["hash"]):
+            if seq >= len(g.hashes):
+                raise ProtocolError(f"there is no action {seq + 1} yet to compare")
+            if not hmac.compare_digest(g.hashes[seq], msg["hash"]):
                 g.status = "desync"
                 self.save(g)
                 await self.tell(g, {"t": "desync", "seq": seq,
@@ -440,8 +442,7 @@ class Relay:
         try:
             game.apply(action)
         except IllegalAction as exc:
-            raise ProtocolError(f"the rules refuse '{describe_action(action)}': "
-                                f"{exc.reason}") from None
+            raise ProtocolError(f"the rules refuse that action: {exc.reason}") from None
         except RulesError as exc:
             raise ProtocolError(f"the rules refuse that action: {exc}") from None
         rolls = list(g.dice.record[before:])

@@ -15,7 +15,6 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any
 
 from game.rules.actions import action_from_dict, action_to_dict
 from game.rules.dice import Dice

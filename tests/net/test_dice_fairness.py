@@ -1,7 +1,6 @@
 """Fair dice (issue 16): nobody can know a roll before committing or re-roll it,
 and a reload replays the same rolls.  The dice plug in through the rules' own
 dice object (game.rules.dice.Dice); the rules code is unchanged."""
-import asyncio
 import hashlib
 
 import pytest
