@@ -111,3 +111,69 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
         th.join(5)
         if isinstance(app.scene, BattleScene):
             app.scene.ai.bridge.close()
+
+
+def type_into(app, entry, text):
+    """Click a text box and type into it (real mouse and text events)."""
+    import pygame
+    from tests.uikit import click
+    click(app, entry.rect.center)
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        step(app, 1)
+
+
+def test_join_a_battle_by_address_and_code(app):
+    """Join a battle: type the host's address and code, build the army in secret, and
+    the battle starts with the seat the host left (the LAN list is looked up too)."""
+    from game.ai.base import make_player
+    from game.data.armies import sample_army
+    from game.net.direct import DirectHost
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_host import NetArmyScene
+    from game.ui.scenes.net_join import NetJoinScene
+    hosting = {}
+
+    def machine_a():
+        async def go():
+            p = Peer("Axis", scenario="standard", config=2, options={},
+                     player=make_player("recruit", 3),
+                     army=[c.name for c in sample_army("Axis").cards])
+            h = await DirectHost(p, "127.0.0.1", 0).start()
+            hosting["host"], hosting["peer"] = h, p
+            while not hosting.get("stop"):
+                await asyncio.sleep(0.02)
+            await h.close()
+            if p._worker is not None:
+                p._worker.cancel()
+        asyncio.run(go())
+    th = threading.Thread(target=machine_a, daemon=True)
+    th.start()
+    try:
+        t_end = time.monotonic() + 10
+        while "host" not in hosting and time.monotonic() < t_end:
+            time.sleep(0.01)
+        h = hosting["host"]
+        app.switch(app.menu_scene())
+        step(app, 2)
+        press(app, "join")
+        join_scene = app.scene
+        assert isinstance(join_scene, NetJoinScene)
+        type_into(app, join_scene.address, f"127.0.0.1:{h.port}")
+        type_into(app, join_scene.code, h.code.lower())         # codes are not case-sensitive
+        assert join_scene.address.get_text() == f"127.0.0.1:{h.port}"
+        press(app, "join")
+        assert until(app, lambda: isinstance(app.scene, NetArmyScene), 10)
+        assert app.scene.side == "Allies"
+        press(app, "sample")
+        press(app, "done")
+        assert until(app, lambda: isinstance(app.scene, BattleScene), 15)
+        battle = app.scene
+        assert battle.ai.local == "Allies" and battle.game.state.scenario == "standard"
+        assert until(app, lambda: len(battle.game.history) >= 1 or
+                     battle.state.to_act == "Allies", 10)
+    finally:
+        hosting["stop"] = True
+        th.join(5)
+        if isinstance(app.scene, BattleScene):
+            app.scene.ai.bridge.close()
