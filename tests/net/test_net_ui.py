@@ -79,8 +79,9 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
         me = make_player("recruit", 9)
         waited_df = False
         saw_remote = False
-        t_end = time.monotonic() + 25
-        while time.monotonic() < t_end and len(battle.game.history) < 60:
+        t_end = time.monotonic() + 60          # stops as soon as both things were seen
+        while time.monotonic() < t_end and not (waited_df and len(battle.game.history) >= 20) \
+                and len(battle.game.history) < 400:
             step(app, 1)
             st = battle.state
             mode = battle.mode
