@@ -28,7 +28,7 @@ from game.rules.errors import IllegalAction, MalformedAction
 
 from .dice import RollNeeded, TableDice, audit_seed
 from .messages import MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode
-from .session import (SIDES, ai_view, armies_from_names, build_game, net_save_dict,
+from .session import (SIDES, choose_blind, armies_from_names, build_game, net_save_dict,
                       write_net_save)
 
 __all__ = ["RelayClient", "ClientStatus", "NetError"]
@@ -376,7 +376,7 @@ class RelayClient:
             await asyncio.sleep(self.think)
             if len(self.hashes) != seq or self.ws is None:
                 return
-        action = self.player.choose(ai_view(g))
+        action = choose_blind(self.player, g)
         if action is None:                 # a UI seat with nothing chosen yet
             return
         reason = g.check(action)

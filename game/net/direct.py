@@ -40,7 +40,7 @@ from game.rules.errors import IllegalAction
 from .dice import CommitRevealDice, DiceError, HashChain, RollNeeded
 from .messages import MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode, parse_action
 from .relay import hash_token, new_code, normal_code
-from .session import (SIDES, ai_view, army_digest, army_from_names, army_summary, build_game,
+from .session import (SIDES, army_digest, army_from_names, army_summary, build_game, choose_blind,
                       net_save_dict, write_net_save)
 
 __all__ = ["Peer", "DirectHost", "join", "lan_address", "DEFAULT_PORT"]
@@ -341,7 +341,7 @@ class Peer:
             seq = len(self.hashes)
             if self.think:
                 await asyncio.sleep(self.think)
-            action = self.player.choose(ai_view(self.game))
+            action = choose_blind(self.player, self.game)
             if action is None:
                 return False
             if self.game.check(action) is not None:

@@ -20,7 +20,7 @@ from game.rules.dice import Dice
 from .client import RelayClient
 from .dice import HashChain, TableDice, offline_rolls
 from .direct import DirectHost, Peer, join
-from .session import SIDES, ai_view, armies_from_names, build_game
+from .session import SIDES, choose_blind, armies_from_names, build_game
 
 __all__ = ["BattleSpec", "BattleResult", "spec_for", "relay_battle", "direct_battle",
            "local_relay_reference", "local_direct_reference", "RelayProcess"]
@@ -82,7 +82,7 @@ def _play_local(spec: BattleSpec, dice) -> object:
     n = 0
     while not game.over and n < 20000:
         side = game.state.to_act
-        game.apply(players[side].choose(ai_view(game)))
+        game.apply(choose_blind(players[side], game))
         n += 1
     return game
 

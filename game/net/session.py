@@ -24,8 +24,8 @@ from .dice import RollNeeded, TableDice
 from .messages import ProtocolError
 
 __all__ = ["SIDES", "armies_from_names", "army_digest", "army_summary", "build_game",
-           "ai_view", "NET_SAVE_FORMAT", "net_save_dict", "write_net_save", "read_net_save",
-           "replay_record", "Desync", "role_of"]
+           "ai_view", "choose_blind", "NET_SAVE_FORMAT", "net_save_dict", "write_net_save",
+           "read_net_save", "replay_record", "Desync", "role_of"]
 
 SIDES = ("Axis", "Allies")
 NET_SAVE_FORMAT = "hexfront-net-save"
@@ -94,6 +94,18 @@ def ai_view(game, n: int | None = None):
     n = len(game.history) if n is None else n
     g.dice = Dice(1_000_003 * (n + 1) + 7)
     return g
+
+
+def choose_blind(player, game):
+    """``player.choose(game)`` with the game's dice swapped, while it thinks, for the
+    same fresh seeded Dice :func:`ai_view` gives: the AI knows nothing of the real next
+    roll, and the rules' caches of the real game stay warm (a copy would rebuild them)."""
+    real = game.dice
+    game.dice = Dice(1_000_003 * (len(game.history) + 1) + 7)
+    try:
+        return player.choose(game)
+    finally:
+        game.dice = real
 
 
 # --- net saves: the record of a network battle ----------------------------------------------

@@ -11,7 +11,7 @@ from game.net.bridge import NetBridge, saved_relay_seats
 from game.net.dice import TableDice
 from game.net.headless import spec_for
 from game.net.relay import Relay, serve_relay
-from game.net.session import ai_view, armies_from_names, build_game
+from game.net.session import choose_blind, armies_from_names, build_game
 
 
 class RelayThread:
@@ -74,7 +74,7 @@ class Machine:
         g = self.game
         if g is not None and not g.over and g.state.to_act == self.seat and not self.in_flight:
             self.in_flight = True
-            self.bridge.submit(self.player.choose(ai_view(g)))
+            self.bridge.submit(choose_blind(self.player, g))
 
 
 def test_relay_battle_through_the_ui_bridge_with_a_seat_coming_back(tmp_path, monkeypatch):
