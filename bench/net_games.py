@@ -81,7 +81,10 @@ async def run(args) -> int:
                       f"{'same as local' if same_local else 'DIFFERS'}"
                       f"{'  ' + '; '.join(bad) if bad else ''}", flush=True)
         finally:
-            relay.stop()
+            relay_said = relay.stop()
+    for line in relay_said.splitlines():
+        if line.startswith("relay:"):
+            print(line.replace("relay:", "relay work (CPU, load-independent):"))
     for mode, xs in lat.items():
         if xs:
             print(f"{mode:6}: added latency per action p50 {1000 * pct(xs, .5):.2f} ms, "

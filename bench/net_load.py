@@ -79,7 +79,7 @@ def main() -> int:
             for p in procs:
                 p.join(10)
         finally:
-            relay.stop()
+            relay_said = relay.stop()
         wall = time.perf_counter() - t0
     lat = [x for r in rows for x in r["lat"]]
     errors = sum(1 for r in rows if r["errors"] or not r["finished"])
@@ -87,6 +87,9 @@ def main() -> int:
     actions = sum(r["actions"] for r in rows)
     print(f"{len(rows)} concurrent battles through one relay, {actions} actions in {wall:.1f} s "
           f"({actions / wall:.0f} actions/s), think {args.think} s")
+    for line in relay_said.splitlines():
+        if line.startswith("relay:"):
+            print(line.replace("relay:", "relay work (CPU, load-independent):"))
     print(f"message latency (action -> played): p50 {1000 * pct(lat, .5):.1f} ms, "
           f"p95 {1000 * pct(lat, .95):.1f} ms, max {1000 * max(lat or [0]):.1f} ms "
           f"({len(lat)} actions)")

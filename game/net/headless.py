@@ -225,11 +225,13 @@ class RelayProcess:
             self.proc.wait(10)
         self.stop()
 
-    def stop(self) -> None:
+    def stop(self) -> str:
+        """Stop the relay (SIGTERM: it prints its per-action CPU times); what it printed."""
+        out = ""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(5)
+                out, _ = self.proc.communicate(timeout=10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
@@ -237,3 +239,4 @@ class RelayProcess:
             self.proc.stdout.close()
         if getattr(self, "_err", None) is not None:
             self._err.close()
+        return out or ""

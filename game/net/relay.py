@@ -160,6 +160,7 @@ class Relay:
         self.codes: dict[str, str] = {}
         self.rate, self.burst, self.fsync = rate, burst, fsync
         self.connections = 0
+        self.cpu: list[float] = []       # CPU seconds the relay spent per action
         self.stats = {"messages": 0, "bad": 0, "refused": 0, "closed_bad": 0, "actions": 0}
         if self.store:
             self.store.mkdir(parents=True, exist_ok=True)
@@ -439,6 +440,7 @@ class Relay:
         if game.state.to_act != seat:
             raise ProtocolError("it is not your turn to act")
         before = len(g.dice.record)
+        t_cpu = time.process_time()
         try:
             game.apply(action)
         except IllegalAction as exc:
@@ -457,7 +459,12 @@ class Relay:
             out = game.state.outcome
             g.outcome = {"winner": out.winner, "reason": out.reason}
         self.save(g)
-        await self.tell(g, {"t": "played", "seq": seq, "action": d, "rolls": rolls, "hash": h})
+        played = {"t": "played", "seq": seq, "action": d, "rolls": rolls, "hash": h}
+        encode(played)
+        self.cpu.append(time.process_time() - t_cpu)     # rules + hash + store + encode
+        if len(self.cpu) > 100_000:
+            del self.cpu[:50_000]
+        await self.tell(g, played)
         if g.status == "over":
             await self.send_over(g)
         else:
@@ -517,7 +524,21 @@ def main(argv: list[str] | None = None) -> int:
         port = server.sockets[0].getsockname()[1]
         print(f"Hexfront relay listening on {args.host}:{port} "
               f"({len(relay.games)} stored battles in {store})", flush=True)
-        await server.serve_forever()
+        import signal
+        stop = asyncio.Event()
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        except (NotImplementedError, RuntimeError):       # not on this platform
+            pass
+        serving = asyncio.ensure_future(server.serve_forever())
+        await stop.wait()
+        serving.cancel()
+        server.close()
+        cpu = sorted(relay.cpu)
+        if cpu:
+            print(f"relay: {len(cpu)} actions, CPU per action p50 "
+                  f"{1000 * cpu[len(cpu) // 2]:.2f} ms, p95 "
+                  f"{1000 * cpu[min(len(cpu) - 1, int(.95 * len(cpu)))]:.2f} ms", flush=True)
 
     try:
         asyncio.run(run())
