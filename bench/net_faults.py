@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -43,7 +44,7 @@ class Bot:
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "game.net.bot", "--url", self.url, "--spec", self.spec,
             "--think", "0.01", *(args or self.args), stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL, cwd=str(ROOT))
+            stderr=open(os.environ.get("NET_FAULTS_LOG", os.devnull), "a"), cwd=str(ROOT))
         self.reader = asyncio.ensure_future(self._read(self.proc))
 
     async def _read(self, proc) -> None:
@@ -113,7 +114,7 @@ async def one_battle(i: int, args, relay: RelayProcess, rng: random.Random, budg
         await x.kill()
     out = {"index": i, "kills": kills, "ok": False, "why": ""}
     if not (a.done and b.done and a.done.get("done") and b.done.get("done")):
-        out["why"] = "a seat did not finish"
+        out["why"] = f"a seat did not finish (Axis: {a.done}, Allies: {b.done})"[:400]
         return out
     if a.done["hash"] != b.done["hash"] or a.done.get("desync") or b.done.get("desync"):
         out["why"] = "the two seats disagree"

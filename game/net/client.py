@@ -141,6 +141,7 @@ class RelayClient:
             finally:
                 self.ws = None
                 self.synced = False
+                self.sent_seq = None      # unconfirmed: the record on reconnecting tells
                 try:
                     await ws.close()
                 except ConnectionClosed:
