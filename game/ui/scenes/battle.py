@@ -213,7 +213,7 @@ class BattleScene(Scene):
     def save(self) -> None:
         save_net = getattr(self.ai, "save_net", None)   # a network battle saves its own way
         if save_net is not None:
-            save_net()
+            self.note(save_net())                         # what was written, and where
             return
         from game import saves
         try:

@@ -60,7 +60,7 @@ def saves_folder() -> Path:
 
 class MenuScene(GuiScene):
     ITEMS = (("new", "New hotseat battle"), ("solo", "Solo practice"),
-             ("preview", "Map layout preview"), ("load", "Load game"),
+             ("host", "Host a battle"), ("preview", "Map layout preview"), ("load", "Load game"),
              ("settings", "Settings"), ("quit", "Quit"))
 
     def __init__(self, app: Any) -> None:
@@ -83,6 +83,11 @@ class MenuScene(GuiScene):
             if key == "load" and not saves_available():
                 enabled, tip = False, "Saving and loading games is not in this build yet."
             width = bw
+            if key == "host":                 # Join a battle shares the network row
+                width = bw // 2 - 4
+                self.button("join", (w // 2 + 4, top + i * (bh + gap), bw // 2 - 4, bh),
+                            "Join a battle", object_id="#menu_button",
+                            tooltip="Play someone on another computer")
             if key == "load":                 # the replay viewer shares the Load row
                 width = bw - 118
                 self.button("replay", (w // 2 + bw // 2 - 110, top + i * (bh + gap), 110, bh),
@@ -106,6 +111,12 @@ class MenuScene(GuiScene):
             self.next_scene = BattleSetupScene(self.app)
         elif key == "solo":
             self.next_scene = solo_scene(self.app)
+        elif key == "host":
+            from game.ui.scenes.net_host import NetHostScene
+            self.next_scene = NetHostScene(self.app)
+        elif key == "join":
+            from game.ui.scenes.net_join import NetJoinScene
+            self.next_scene = NetJoinScene(self.app)
         elif key == "preview":
             from game.ui.scenes.preview import PreviewScene
             self.next_scene = PreviewScene(self.app)

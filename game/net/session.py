@@ -1,0 +1,175 @@
+"""The lockstep core shared by the relay, the direct host and the clients (no I/O).
+
+Both machines (and the relay) run the same rules on the same action list: every
+action goes through ``Game.check`` / ``Game.apply`` on every machine, and after
+each one the position hashes (``Game.state_hash``) are compared.  A mismatch stops
+the battle with a clear message and a save (:func:`write_net_save`) on each side.
+
+Army lists travel as card names; :func:`armies_from_names` checks them like an
+army file (known cards, side, points, unit count, the game's limits).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+
+from game.rules.actions import action_from_dict, action_to_dict
+from game.rules.dice import Dice
+from game.rules.errors import DataError, IllegalAction, RulesError
+
+from .dice import RollNeeded, TableDice
+from .messages import ProtocolError
+
+__all__ = ["SIDES", "armies_from_names", "army_digest", "army_summary", "build_game",
+           "ai_view", "choose_blind", "NET_SAVE_FORMAT", "net_save_dict", "write_net_save",
+           "read_net_save", "replay_record", "Desync", "role_of"]
+
+SIDES = ("Axis", "Allies")
+NET_SAVE_FORMAT = "hexfront-net-save"
+
+
+class Desync(RuntimeError):
+    """The two machines' positions differ (a bug): the battle stops."""
+
+
+def role_of(scenario: str, side: str, options: dict) -> str | None:
+    if scenario != "assault":
+        return None
+    return "attacker" if options.get("attacker", "Axis") == side else "defender"
+
+
+def army_from_names(side: str, names: list[str], scenario: str, options: dict) -> list:
+    """Card names -> cards, checked (ProtocolError with a readable reason)."""
+    from game.data.units import find_card
+    from game.rules.army import Army, limits_for, validate_army
+    if not isinstance(names, list) or not names or len(names) > 30:
+        raise ProtocolError("an army is a list of 1-30 card names")
+    cards = []
+    for n in names:
+        c = find_card(n) if isinstance(n, str) else None
+        if c is None:
+            raise ProtocolError(f"unknown unit card '{str(n)[:60]}'")
+        cards.append(c)
+    lim = {k: v for k, v in limits_for(scenario, role_of(scenario, side, options),
+                                       options).items()}
+    problems = validate_army(Army(f"{side} army", side, cards), **lim)
+    if problems:
+        raise ProtocolError(f"the {side} army is not legal: {problems[0]}")
+    return cards
+
+
+def armies_from_names(names: dict, scenario: str, options: dict) -> dict:
+    if not isinstance(names, dict) or set(names) != set(SIDES):
+        raise ProtocolError("armies must name an Axis and an Allied army")
+    return {s: army_from_names(s, names[s], scenario, options) for s in SIDES}
+
+
+def army_digest(names: list[str], salt: str) -> str:
+    """The commitment to a secret army (direct play)."""
+    blob = json.dumps([salt, list(names)], separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(b"hexfront-army|" + blob.encode("utf-8")).hexdigest()
+
+
+def army_summary(cards: list) -> tuple[int, int]:
+    """What the opponent may see before deployment: (points, unit count)."""
+    return sum(c.cost for c in cards), len(cards)
+
+
+def build_game(scenario: str, config: int, options: dict, armies: dict, dice: Dice):
+    """``new_game`` for the network (raises RollNeeded when a start roll is unknown)."""
+    from game.data.maps import load_configuration
+    from game.rules.engine import new_game
+    bm = load_configuration(config)
+    return new_game(bm, armies, scenario=scenario, dice=dice, options=dict(options))
+
+
+def ai_view(game, n: int | None = None):
+    """A copy of ``game`` for an AI to think on: its dice are a fresh seeded Dice, so
+    the AI can simulate but knows nothing of the real next roll (and the same
+    position always gives the same view, so a battle replays exactly)."""
+    g = game.copy()
+    n = len(game.history) if n is None else n
+    g.dice = Dice(1_000_003 * (n + 1) + 7)
+    return g
+
+
+def choose_blind(player, game):
+    """``player.choose(game)`` with the game's dice swapped, while it thinks, for the
+    same fresh seeded Dice :func:`ai_view` gives: the AI knows nothing of the real next
+    roll, and the rules' caches of the real game stay warm (a copy would rebuild them)."""
+    real = game.dice
+    game.dice = Dice(1_000_003 * (len(game.history) + 1) + 7)
+    try:
+        return player.choose(game)
+    finally:
+        game.dice = real
+
+
+# --- net saves: the record of a network battle ----------------------------------------------
+def net_save_dict(*, mode: str, scenario: str, config: int, options: dict, armies: dict,
+                  actions: list, rolls: list[int], hashes: list[str], seat: str | None,
+                  game_id: str = "", note: str = "", extra: dict | None = None) -> dict:
+    d = {"format": NET_SAVE_FORMAT, "version": 1,
+         "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+         "mode": mode, "game": game_id, "seat": seat, "scenario": scenario, "config": config,
+         "options": dict(options), "armies": {s: list(armies.get(s, [])) for s in SIDES},
+         "actions": [action_to_dict(a) for a in actions], "rolls": list(rolls),
+         "hashes": list(hashes), "note": note}
+    if extra:
+        d["extra"] = extra
+    return d
+
+
+def write_net_save(path: str | os.PathLike[str], data: dict) -> Path:
+    from game.saves import write_atomic
+    return write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+def read_net_save(path: str | os.PathLike[str]) -> dict:
+    p = Path(path)
+    try:
+        if p.stat().st_size > 16 * 1024 * 1024:
+            raise DataError(str(p), "the file is too large for a network save")
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise DataError(str(p), f"can't read the network save ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != NET_SAVE_FORMAT:
+        raise DataError(str(p), "not a Hexfront network save", field="format")
+    for k, typ in (("scenario", str), ("config", int), ("options", dict), ("armies", dict),
+                   ("actions", list), ("rolls", list), ("hashes", list)):
+        if not isinstance(data.get(k), typ):
+            raise DataError(str(p), f"expected {typ.__name__}", field=k)
+    return data
+
+
+def replay_record(scenario: str, config: int, options: dict, armies_names: dict,
+                  actions: list, rolls: list[int], hashes: list[str] | None = None,
+                  dice: TableDice | None = None):
+    """Rebuild a battle from its record (the rolls it used); DataError on any mismatch."""
+    try:
+        armies = armies_from_names(armies_names, scenario, options)
+    except ProtocolError as exc:
+        raise DataError("<network record>", str(exc)) from None
+    dice = dice if dice is not None else TableDice()
+    for v in rolls[len(dice.table):]:
+        dice.add(v)
+    try:
+        game = build_game(scenario, config, options, armies, dice)
+    except RollNeeded:
+        raise DataError("<network record>", "the record has too few rolls to start") from None
+    for i, a in enumerate(actions):
+        act = a if not isinstance(a, dict) else action_from_dict(a)
+        try:
+            game.apply(act)
+        except RollNeeded:
+            raise DataError("<network record>", f"action {i + 1} needs a roll the record "
+                                                f"does not have") from None
+        except (IllegalAction, RulesError) as exc:
+            raise DataError("<network record>", f"action {i + 1} is refused: {exc}") from None
+        if hashes is not None and i < len(hashes) and game.state_hash() != hashes[i]:
+            raise DataError("<network record>", f"after action {i + 1} the position differs "
+                                                f"from the recorded one")
+    return game

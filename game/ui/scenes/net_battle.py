@@ -1,0 +1,278 @@
+"""Network play on the battle screen: the other machine's seat, and the waiting room.
+
+:class:`RemoteSeat` plugs into :class:`game.ui.scenes.battle.BattleScene` the way
+the solo AI does (``scene.ai``: its ``sides`` are the other player's, so the
+screen takes no input on their turn and the prompt bar shows the waiting line).
+Actions the local player makes go to the network (``forward``) and are applied
+on this screen only when the battle confirms them, with the rolls the network
+made; the other player's actions arrive the same way, so both machines show the
+same moves, rolls, animations and log.
+
+:class:`NetWaitScene` is the waiting room between army building and the battle:
+the opponent is shown only by points and unit count until the battle starts.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.widgets import GuiScene, draw_background, draw_text
+
+__all__ = ["RemoteSeat", "NetWaitScene", "mirror_game", "NetMessageScene"]
+
+SIDE_WORD = {"Axis": "Axis", "Allies": "Allied"}
+
+
+def mirror_game(start: dict):
+    """This screen's copy of the battle, fed with the network's confirmed actions."""
+    from game.net.dice import TableDice
+    from game.net.session import armies_from_names, build_game
+    cards = armies_from_names(start["armies"], start["scenario"], start["options"])
+    game = build_game(start["scenario"], start["config"], start["options"], cards,
+                      TableDice(start["start_rolls"]))
+    game.origin = None      # no take-backs or hotseat autosaves: game.net keeps the record
+    return game
+
+
+class RemoteSeat:
+    """The other machine's side, for BattleScene (as ``scene.ai``)."""
+
+    def __init__(self, bridge: Any, local_seat: str) -> None:
+        self.bridge = bridge
+        self.local = local_seat
+        self.remote = "Allies" if local_seat == "Axis" else "Axis"
+        self.sides = (self.remote,)
+        self.scene: Any = None
+        self.applying = False
+        self.in_flight = False
+        self.opponent = "connected"
+        self.stopped: str | None = None
+        self.fast = False                   # the battle screen's AI-speed keys touch these
+        self.think = self.wait = 0.0
+
+    def attach(self, scene: Any) -> None:
+        self.scene = scene
+
+    # --- the battle screen asks -------------------------------------------------------------
+    @property
+    def waiting_line(self) -> str:
+        if self.stopped:
+            return self.stopped
+        if self.opponent != "connected":
+            return f"the {SIDE_WORD[self.remote]} player has disconnected - waiting"
+        line = self.bridge.waiting_line()
+        return line or f"waiting for the {SIDE_WORD[self.remote]} player..."
+
+    def forward(self, action: Any) -> bool | None:
+        """A local action: send it (True), refuse it (False), or None when this is the
+        network's confirmed action being shown (the screen applies it itself)."""
+        if self.applying:
+            return None
+        sc = self.scene
+        if self.stopped:
+            sc.note(self.stopped)
+            return False
+        if action.side != self.local:
+            sc.note(f"You play the {SIDE_WORD[self.local]} side.")
+            return False
+        if self.in_flight:
+            sc.note("Sending your last order...")
+            return False
+        reason = sc.game.check(action)
+        if reason is not None:
+            sc.note(reason)
+            return False
+        self.in_flight = True
+        self.bridge.submit(action)
+        return True
+
+    def save_net(self) -> str:
+        return self.bridge.save()
+
+    def update(self, dt: float) -> None:
+        sc = self.scene
+        if sc is None or sc.anim.busy or sc.stack:     # let the player read the casualty phase
+            return
+        import queue
+        for _ in range(8):                     # a few per frame, so animations can follow
+            try:
+                kind, data = self.bridge.events.get_nowait()
+            except queue.Empty:
+                return
+            self.on_event(kind, data)
+            if kind == "played" and sc.anim.busy:
+                return
+
+    def on_event(self, kind: str, data: dict) -> None:
+        sc = self.scene
+        if kind == "played":
+            game = sc.game
+            if data["seq"] < len(game.history):
+                return
+            dice = game.dice
+            for v in data["rolls"][len(dice.table):]:
+                dice.add(v)
+            self.applying = True
+            try:
+                ok = sc.send(data["action"])
+            finally:
+                self.applying = False
+            if data["action"].side == self.local:
+                self.in_flight = False
+            if not ok or game.state_hash() != data["hash"]:
+                self.stopped = ("This screen's position differs from the battle's: the battle "
+                                "stops here. A save was written for a bug report.")
+                self.bridge.save()
+                sc.note(self.stopped)
+        elif kind == "opponent":
+            self.opponent = data.get("status", "connected")
+            if self.opponent == "away":
+                sc.note(f"The {SIDE_WORD[self.remote]} player has disconnected - waiting.")
+            else:
+                sc.note(f"The {SIDE_WORD[self.remote]} player is back.")
+        elif kind == "stopped":
+            self.stopped = data.get("text", "The battle stopped.")
+            sc.note(self.stopped)
+        elif kind == "error":
+            self.in_flight = False
+            sc.note(data.get("text", "The network refused that."))
+        elif kind == "chat":
+            sc.logp.add(f"{SIDE_WORD[self.remote]} player: {data.get('text', '')}",
+                        theme.TEXT_DIM)
+
+
+class NetMessageScene(GuiScene):
+    """A network problem, in words, with a way back to the menu."""
+
+    def __init__(self, app: Any, title: str, text: str, bridge: Any = None) -> None:
+        super().__init__(app)
+        self.title, self.text = title, text
+        if bridge is not None:
+            bridge.close()
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.button("menu", (w // 2 - 120, h // 2 + 80, 240, 46), "Back to the menu")
+
+    def on_button(self, key: str) -> None:
+        self.next_scene = self.app.menu_scene()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.next_scene = self.app.menu_scene()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface)
+        w, h = surface.get_size()
+        draw_text(surface, self.title, (w // 2, h // 2 - 120), 40, theme.ACCENT, bold=True,
+                  anchor="midtop")
+        draw_text(surface, self.text, (w // 2, h // 2 - 50), 22, theme.TEXT, anchor="midtop",
+                  width=min(900, w - 80))
+
+
+class NetWaitScene(GuiScene):
+    """Hosting / joined: the address and join code, the opponent's army as points and
+    unit count only, until the battle starts."""
+
+    def __init__(self, app: Any, bridge: Any, *, seat: str | None = None,
+                 info: dict | None = None, army_names: list[str] | None = None) -> None:
+        super().__init__(app)
+        self.bridge = bridge
+        self.seat = seat
+        self.info = dict(info or {})
+        self.army_names = army_names
+        self.lines: list[str] = []
+        self.opponent_army: tuple[int, int] | None = None
+        self.opponent = "none"
+        self.error: str | None = None
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.button("leave", (w // 2 - 120, h - 110, 240, 46), "Leave")
+
+    def on_button(self, key: str) -> None:
+        if key == "leave":
+            self.bridge.close()
+            self.next_scene = self.app.menu_scene()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_button("leave")
+
+    def update(self, dt: float) -> None:
+        import queue
+        while self.next_scene is None:
+            try:
+                kind, data = self.bridge.events.get_nowait()
+            except queue.Empty:
+                return
+            self.on_net(kind, data)
+
+    def on_net(self, kind: str, data: dict) -> None:
+        if kind == "hosting":
+            self.info.update(data)
+        elif kind == "welcome":
+            self.info.update(data)
+            self.seat = data.get("seat", self.seat)
+            self.opponent = "connected"
+        elif kind in ("army_info", "opponent"):
+            if kind == "army_info":
+                self.opponent_army = (data["points"], data["count"])
+            else:
+                self.opponent = data.get("status", self.opponent)
+        elif kind == "start":
+            self.start_battle(data)
+        elif kind == "error" and data.get("fatal"):
+            self.next_scene = NetMessageScene(self.app, "The network battle can't go on",
+                                              data.get("text", ""), self.bridge)
+        elif kind == "stopped":
+            self.next_scene = NetMessageScene(self.app, "The battle stopped",
+                                              data.get("text", ""), self.bridge)
+
+    def start_battle(self, start: dict) -> None:
+        from game.rules.errors import RulesError
+        from game.ui.battle_setup_data import BattleSetup
+        from game.ui.scenes.battle import BattleScene
+        from game.net.messages import ProtocolError
+        try:
+            game = mirror_game(start)
+        except (ProtocolError, RulesError) as exc:
+            self.next_scene = NetMessageScene(self.app, "The battle can't start", str(exc),
+                                              self.bridge)
+            return
+        opts = start["options"]
+        setup = BattleSetup(scenario=start["scenario"], config=start["config"],
+                            attacker=opts.get("attacker"))
+        setup.remote = RemoteSeat(self.bridge, start["seat"])
+        self.next_scene = BattleScene(self.app, setup, game=game)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface)
+        w, h = surface.get_size()
+        title = "Hosting a battle" if "code" in self.info and "address" in self.info \
+            else "Network battle"
+        draw_text(surface, title, (w // 2, 70), 44, theme.ACCENT, bold=True, anchor="midtop")
+        y = 160
+        rows: list[tuple[str, tuple]] = []
+        if "address" in self.info:
+            rows.append((f"Address: {self.info['address']}", theme.TEXT))
+        if self.info.get("code"):
+            rows.append((f"Join code: {self.info['code']}", theme.ACCENT))
+            rows.append(("Give the other player the address and this code.", theme.TEXT_DIM))
+        if self.seat:
+            rows.append((f"You play the {SIDE_WORD[self.seat]} side.", theme.TEXT))
+        if self.opponent == "none" and not self.opponent_army:
+            rows.append(("Waiting for the other player to join...", theme.TEXT_DIM))
+        if self.opponent_army:
+            pts, n = self.opponent_army
+            rows.append((f"The other army: {pts} points, {n} units (revealed at deployment)",
+                         theme.TEXT))
+            rows.append(("Waiting for the battle to start...", theme.TEXT_DIM))
+        elif self.opponent == "connected" and self.army_names:
+            rows.append(("The other player is building an army in secret...", theme.TEXT_DIM))
+        for text, col in rows:
+            draw_text(surface, text, (w // 2, y), 28 if col == theme.ACCENT else 24, col,
+                      anchor="midtop", width=min(900, w - 80))
+            y += 44

@@ -1,0 +1,157 @@
+"""Two real clients and the relay (or a direct host) on loopback, through whole
+short battles: a defensive-fire prompt answered remotely, a disconnect, a resume,
+the same final position on both machines and in a local replay (issue 16)."""
+import asyncio
+
+from game.net.client import RelayClient
+from game.net.direct import DirectHost, Peer, join
+from game.net.headless import local_direct_reference, local_relay_reference, spec_for
+from game.net.relay import Relay, serve_relay
+from game.rules.actions import DefensiveFire, Move, PassDefensiveFire
+
+
+def run(coro, timeout=120):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def _remote_defensive_fire(history):
+    """(mover side, defender side) pairs where the defender answered a prompt."""
+    out = []
+    for prev, a in zip(history, history[1:]):
+        if isinstance(a, (DefensiveFire, PassDefensiveFire)) and isinstance(prev, Move) \
+                and prev.side != a.side:
+            out.append((prev.side, a.side))
+    return out
+
+
+def test_relay_battle_with_remote_defensive_fire_disconnect_and_resume(tmp_path):
+    spec = spec_for(0, 7, turn_limit=2)
+
+    async def main():
+        relay = Relay(tmp_path / "store", seeds=lambda: (4242, "ab" * 16))  # reproducible
+        server = await serve_relay(relay, "127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        a = RelayClient(url, player=spec.player("Axis"), army=spec.armies["Axis"],
+                        create={"scenario": "standard", "config": spec.config, "seat": "Axis",
+                                "options": spec.options})
+        ta = asyncio.ensure_future(a.run())
+        await asyncio.wait_for(a.ready.wait(), 5)
+        b = RelayClient(url, player=spec.player("Allies"), army=spec.armies["Allies"],
+                        code=a.st.code)
+        tb = asyncio.ensure_future(b.run())
+        while len(b.hashes) < 40:                      # mid-battle: the Allied machine drops
+            await asyncio.sleep(0.01)
+        b.abort()
+        await tb
+        await asyncio.sleep(0.1)
+        assert a.st.opponent == "away"
+        # the Allied player comes back from nothing (a restarted game): token only
+        b2 = RelayClient(url, player=spec.player("Allies"), game_id=b.st.game_id,
+                         seat="Allies", token=b.st.token)
+        await asyncio.gather(ta, b2.run())
+        server.close()
+        return a, b2
+
+    a, b2 = run(main())
+    assert a.st.over is not None and a.st.desync is None and b2.st.desync is None
+    assert a.game.state_hash() == b2.game.state_hash()
+    assert a.st.audit == "ok" and b2.st.audit == "ok"          # every relay roll checks out
+    ref = local_relay_reference(spec, a.st.seed)
+    assert ref.state_hash() == a.game.state_hash()
+    assert _remote_defensive_fire(a.game.history), "no defensive fire was answered"
+    assert b2.st.reconnects == 0 and len(b2.hashes) == len(a.hashes)
+
+
+def test_direct_battle_with_disconnect_and_reconnect():
+    spec = spec_for(1, 3, turn_limit=2)
+
+    async def main():
+        seen = []
+        hp = Peer("Axis", scenario="standard", config=spec.config, options=spec.options,
+                  player=spec.player("Axis"), army=spec.armies["Axis"], chain=spec.chain("Axis"),
+                  on_event=lambda kind, d: seen.append((kind, d.get("status"))))
+        host = await DirectHost(hp, "127.0.0.1", 0).start()
+        made = []
+
+        def factory(w):
+            p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                     options=w["options"], player=spec.player(w["seat"]),
+                     army=spec.armies[w["seat"]], chain=spec.chain(w["seat"]))
+            made.append(p)
+            return p
+        jt = asyncio.ensure_future(join(f"127.0.0.1:{host.port}", host.code, factory))
+        while not made or len(made[0].hashes) < 30:
+            await asyncio.sleep(0.01)
+        made[0].ws.transport.abort()                  # the line drops mid-battle
+        jp = await jt
+        await asyncio.wait_for(hp.done.wait(), 10)
+        await host.close()
+        return hp, jp, seen
+
+    hp, jp, seen = run(main())
+    assert ("opponent", "away") in seen                     # the host noticed the drop
+    assert seen.count(("opponent", "connected")) >= 2      # ... and the reconnect
+    assert hp.stopped is None and jp.stopped is None
+    assert hp.game.over and hp.game.state_hash() == jp.game.state_hash()
+    ref = local_direct_reference(spec, len(hp.dice.table) + 8)
+    assert ref.state_hash() == hp.game.state_hash()
+    assert _remote_defensive_fire(hp.game.history)
+
+
+class StopAt:
+    """An AI that stops choosing once the battle has ``n`` actions (a quiet moment)."""
+
+    def __init__(self, player, n):
+        self.player, self.n = player, n
+
+    def choose(self, game):
+        return None if len(game.history) >= self.n else self.player.choose(game)
+
+
+def test_direct_battle_saved_and_continued_another_day(tmp_path):
+    from game.net.session import read_net_save
+    spec = spec_for(5, 3, turn_limit=1)
+
+    async def first_day():
+        hp = Peer("Axis", scenario="standard", config=spec.config, options=spec.options,
+                  player=StopAt(spec.player("Axis"), 40), army=spec.armies["Axis"],
+                  chain=spec.chain("Axis"), save_dir=tmp_path)
+        host = await DirectHost(hp, "127.0.0.1", 0).start()
+        made = []
+
+        def factory(w):
+            p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                     options=w["options"], player=StopAt(spec.player(w["seat"]), 40),
+                     army=spec.armies[w["seat"]], chain=spec.chain(w["seat"]),
+                     save_dir=tmp_path)
+            made.append(p)
+            return p
+        jt = asyncio.ensure_future(join(f"127.0.0.1:{host.port}", host.code, factory))
+        while not made or len(made[0].hashes) < 40 or len(hp.hashes) < 40:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
+        paths = hp.save(to_continue=True), made[0].save(to_continue=True)
+        jt.cancel()
+        await host.close()
+        for p in (hp, made[0]):
+            p._worker.cancel()
+        return paths
+
+    hpath, jpath = run(first_day())
+
+    async def next_day():
+        hp = Peer.from_save(read_net_save(hpath), player=spec.player("Axis"))
+        jp = Peer.from_save(read_net_save(jpath), player=spec.player("Allies"))
+        assert len(hp.hashes) == len(jp.hashes) == 40
+        host = await DirectHost(hp, "127.0.0.1", 0).start()
+        done = await join(f"127.0.0.1:{host.port}", None, None, token=jp.token,
+                          game_id=jp.game_id, seat=jp.seat, peer=jp)
+        await asyncio.wait_for(hp.done.wait(), 10)
+        await host.close()
+        return hp, done
+
+    hp, jp = run(next_day())
+    assert hp.game.over and hp.stopped is None and jp.stopped is None
+    assert hp.game.state_hash() == jp.game.state_hash()
+    ref = local_direct_reference(spec, len(hp.dice.table) + 8)
+    assert ref.state_hash() == hp.game.state_hash()       # the same rolls after the reload

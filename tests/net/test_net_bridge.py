@@ -1,0 +1,124 @@
+"""The UI's bridge to a relay battle, without pygame: two machines create / join
+through a relay (each in its own network thread), submit their moves from the
+UI thread, mirror the confirmed actions with the network's rolls, and a seat
+comes back with its remembered token (issue 16: turn-by-turn, days later)."""
+import asyncio
+import queue
+import threading
+import time
+
+from game.net.bridge import NetBridge, saved_relay_seats
+from game.net.dice import TableDice
+from game.net.headless import spec_for
+from game.net.relay import Relay, serve_relay
+from game.net.session import choose_blind, armies_from_names, build_game
+
+
+class RelayThread:
+    def __init__(self, store):
+        self.ready = threading.Event()
+        self.store = store
+        self.t = threading.Thread(target=self.main, daemon=True)
+        self.t.start()
+        assert self.ready.wait(10)
+
+    def main(self):
+        async def go():
+            self.stop = asyncio.Event()
+            self.relay = Relay(self.store)
+            server = await serve_relay(self.relay, "127.0.0.1", 0)
+            self.url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+            self.ready.set()
+            await self.stop.wait()
+            server.close()
+            await server.wait_closed()
+        self.loop = asyncio.new_event_loop()
+        self.loop.run_until_complete(go())
+
+    def close(self):
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.t.join(5)
+
+
+class Machine:
+    """What the battle screen does with a bridge, minus the drawing."""
+
+    def __init__(self, bridge, player):
+        self.bridge, self.player = bridge, player
+        self.game = None
+        self.seat = None
+        self.info = {}
+        self.in_flight = False
+
+    def pump(self):
+        while True:
+            try:
+                kind, d = self.bridge.events.get_nowait()
+            except queue.Empty:
+                break
+            if kind == "welcome":
+                self.info = d
+                self.seat = d["seat"]
+            elif kind == "start":
+                cards = armies_from_names(d["armies"], d["scenario"], d["options"])
+                self.game = build_game(d["scenario"], d["config"], d["options"], cards,
+                                       TableDice(d["start_rolls"]))
+            elif kind == "played" and self.game is not None and \
+                    d["seq"] == len(self.game.history):
+                for v in d["rolls"][len(self.game.dice.table):]:
+                    self.game.dice.add(v)
+                self.game.apply(d["action"])
+                assert self.game.state_hash() == d["hash"]
+                if d["action"].side == self.seat:
+                    self.in_flight = False
+        g = self.game
+        if g is not None and not g.over and g.state.to_act == self.seat and not self.in_flight:
+            self.in_flight = True
+            self.bridge.submit(choose_blind(self.player, g))
+
+
+def test_relay_battle_through_the_ui_bridge_with_a_seat_coming_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXFRONT_DATA_DIR", str(tmp_path / "data"))
+    spec = spec_for(4, 1, turn_limit=1)
+    relay = RelayThread(tmp_path / "store")
+    try:
+        a = Machine(NetBridge.relay_create(relay.url, seat="Axis", scenario="standard",
+                                           config=spec.config, options=spec.options,
+                                           army=spec.armies["Axis"]), spec.player("Axis"))
+        t_end = time.monotonic() + 10
+        while "code" not in a.info and time.monotonic() < t_end:
+            a.pump()
+            time.sleep(0.01)
+        assert a.info.get("code")
+        b = Machine(NetBridge.relay_join(relay.url, a.info["code"]), spec.player("Allies"))
+        while b.seat is None and time.monotonic() < t_end:
+            b.pump()
+            time.sleep(0.01)
+        b.bridge.set_army(spec.armies["Allies"])        # built in secret after joining
+        t_end = time.monotonic() + 30
+        while time.monotonic() < t_end and not (b.game and len(b.game.history) >= 30):
+            a.pump()
+            b.pump()
+            time.sleep(0.002)
+        assert b.game is not None and len(b.game.history) >= 30
+        # the Allied player closes the game ...
+        b.bridge.close()
+        n = len(b.game.history)
+        seats = [s for s in saved_relay_seats() if s["seat"] == "Allies"]
+        assert seats, "the seat's token was not remembered"
+        s = seats[-1]
+        # ... and comes back later with the remembered seat
+        b2 = Machine(NetBridge.relay_join(s["url"], game_id=s["game"], seat="Allies",
+                                          token=s["token"]), spec.player("Allies"))
+        t_end = time.monotonic() + 30
+        while time.monotonic() < t_end and not (b2.game and len(b2.game.history) >= n + 20):
+            a.pump()
+            b2.pump()
+            time.sleep(0.002)
+        assert b2.game is not None and len(b2.game.history) >= n + 20
+        k = min(len(a.game.history), len(b2.game.history))
+        assert a.game.history[:k] == b2.game.history[:k]        # one battle, resumed
+        a.bridge.close()
+        b2.bridge.close()
+    finally:
+        relay.close()

@@ -1,0 +1,180 @@
+"""The desktop side of network play (issue 16): menu -> Host a battle -> secret
+army -> waiting room with the join code -> the battle screen, with a headless AI
+machine joining on loopback; the other machine's moves arrive and are shown, the
+local player's go through the network, the waiting line names the other player."""
+import asyncio
+import threading
+import time
+
+import pytest
+
+from game.net.direct import Peer, join
+from game.rules.state import DefensiveFirePrompt
+from tests.uikit import press, running_app, step
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXFRONT_DATA_DIR", str(tmp_path / "data"))
+    yield from running_app(tmp_path, monkeypatch, animations=False)
+
+
+def until(app, cond, seconds=15.0):
+    t_end = time.monotonic() + seconds
+    while time.monotonic() < t_end:
+        step(app, 1)
+        if cond():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def test_host_a_battle_and_play_against_a_remote_machine(app):
+    from game.ai.base import make_player
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_battle import NetWaitScene
+    from game.ui.scenes.net_host import NetArmyScene, NetHostScene
+    app.switch(app.menu_scene())
+    step(app, 2)
+    assert {"host", "join"} <= set(app.scene.buttons)
+    press(app, "host")
+    assert isinstance(app.scene, NetHostScene)
+    app.scene.port = 0                                  # any free port on this machine
+    press(app, "seat")                                  # this machine plays the Allies
+    assert app.scene.seat == "Allies"
+    press(app, "army")
+    assert isinstance(app.scene, NetArmyScene)
+    press(app, "sample")
+    press(app, "done")
+    wait = app.scene
+    assert isinstance(wait, NetWaitScene)
+    assert until(app, lambda: "code" in wait.info and "port" in wait.info)
+    code, port = wait.info["code"], wait.info["port"]
+
+    from game.data.armies import sample_army
+    remote = {}
+
+    def machine_b():
+        async def go():
+            def factory(w):
+                p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                         options=w["options"], player=make_player("recruit", 5),
+                         army=[c.name for c in sample_army(w["seat"]).cards])
+                remote["peer"] = p
+                return p
+            t = asyncio.ensure_future(join(f"127.0.0.1:{port}", code, factory))
+            while not remote.get("stop"):
+                await asyncio.sleep(0.02)
+            t.cancel()
+            p = remote.get("peer")
+            if p is not None and p.ws is not None:
+                await p.ws.close()
+        asyncio.run(go())
+    th = threading.Thread(target=machine_b, daemon=True)
+    th.start()
+    try:
+        assert until(app, lambda: isinstance(app.scene, BattleScene), 20)
+        battle = app.scene
+        seat = battle.ai.local
+        me = make_player("recruit", 9)
+        waited_df = False
+        saw_remote = False
+        t_end = time.monotonic() + 60          # stops as soon as both things were seen
+        while time.monotonic() < t_end and not (waited_df and len(battle.game.history) >= 20) \
+                and len(battle.game.history) < 400:
+            step(app, 1)
+            st = battle.state
+            mode = battle.mode
+            if battle.stack and mode.name == "casualty":     # read it, click on (real clicks)
+                key = "next" if not getattr(mode, "done", True) else "continue"
+                if key in battle.buttons:
+                    press(app, key)
+                continue
+            if st.to_act == seat and not battle.ai.in_flight and not battle.stack:
+                battle.send(me.choose(battle.game))      # what the input modes call
+            elif st.to_act != seat:
+                line = battle.ai.waiting_line
+                assert "Allied" in line or "Axis" in line
+                if isinstance(st.pending, DefensiveFirePrompt):
+                    waited_df = waited_df or "defensive fire" in line
+            if any(a.side != seat for a in battle.game.history):
+                saw_remote = True
+            time.sleep(0.002)
+        assert saw_remote and len(battle.game.history) >= 20
+        assert battle.ai.stopped is None
+        # this screen's battle is the other machine's battle, action for action
+        peer = remote["peer"]
+        n = min(len(peer.hashes), len(battle.game.history))
+        assert n >= 20 and peer.game.history[:n] == battle.game.history[:n]
+        assert waited_df        # "waiting for the Axis player's defensive fire..."
+    finally:
+        remote["stop"] = True
+        th.join(5)
+        if isinstance(app.scene, BattleScene):
+            app.scene.ai.bridge.close()
+
+
+def type_into(app, entry, text):
+    """Click a text box and type into it (real mouse and text events)."""
+    import pygame
+    from tests.uikit import click
+    click(app, entry.rect.center)
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        step(app, 1)
+
+
+def test_join_a_battle_by_address_and_code(app):
+    """Join a battle: type the host's address and code, build the army in secret, and
+    the battle starts with the seat the host left (the LAN list is looked up too)."""
+    from game.ai.base import make_player
+    from game.data.armies import sample_army
+    from game.net.direct import DirectHost
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_host import NetArmyScene
+    from game.ui.scenes.net_join import NetJoinScene
+    hosting = {}
+
+    def machine_a():
+        async def go():
+            p = Peer("Axis", scenario="standard", config=2, options={},
+                     player=make_player("recruit", 3),
+                     army=[c.name for c in sample_army("Axis").cards])
+            h = await DirectHost(p, "127.0.0.1", 0).start()
+            hosting["host"], hosting["peer"] = h, p
+            while not hosting.get("stop"):
+                await asyncio.sleep(0.02)
+            await h.close()
+            if p._worker is not None:
+                p._worker.cancel()
+        asyncio.run(go())
+    th = threading.Thread(target=machine_a, daemon=True)
+    th.start()
+    try:
+        t_end = time.monotonic() + 10
+        while "host" not in hosting and time.monotonic() < t_end:
+            time.sleep(0.01)
+        h = hosting["host"]
+        app.switch(app.menu_scene())
+        step(app, 2)
+        press(app, "join")
+        join_scene = app.scene
+        assert isinstance(join_scene, NetJoinScene)
+        type_into(app, join_scene.address, f"127.0.0.1:{h.port}")
+        type_into(app, join_scene.code, h.code.lower())         # codes are not case-sensitive
+        assert join_scene.address.get_text() == f"127.0.0.1:{h.port}"
+        press(app, "join")
+        assert until(app, lambda: isinstance(app.scene, NetArmyScene), 10)
+        assert app.scene.side == "Allies"
+        press(app, "sample")
+        press(app, "done")
+        assert until(app, lambda: isinstance(app.scene, BattleScene), 15)
+        battle = app.scene
+        assert battle.ai.local == "Allies" and battle.game.state.scenario == "standard"
+        assert until(app, lambda: len(battle.game.history) >= 1 or
+                     battle.state.to_act == "Allies", 10)
+    finally:
+        hosting["stop"] = True
+        th.join(5)
+        if isinstance(app.scene, BattleScene):
+            app.scene.ai.bridge.close()
