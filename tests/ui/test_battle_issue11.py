@@ -501,9 +501,6 @@ def test_vehicle_facing_is_chosen_where_the_move_actually_ends(app):
     """Rulebook: Vehicle Facing, Movement Rolls - the facing is picked after the rolls:
     a tank whose forest roll fails stops short and is never asked to face the forest
     hex; one whose roll succeeds is asked there (rules: FacingChoice -> Face)."""
-    from game.ui.battle.modes import facing_after_move
-    if not facing_after_move():
-        pytest.skip("these rules choose the facing before the move (no Face action)")
     for die, ends_in_forest in ((1, False), (6, True)):
         bm = rect_map(12, 9, {(6, 4): "forest"})
         g = position(bm, dice=LoadedDice([die] * 10))

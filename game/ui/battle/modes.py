@@ -24,7 +24,7 @@ from game.rules.actions import (Attack, Board, ChooseEnd, ChooseObjective, Choos
 from game.rules.events import (CountersFlipped, DisruptionRemoved, GameEnded, ObjectiveControl,
                                PhaseBegan, PointsCounted, TurnEnded, UnitDamaged, UnitDestroyed,
                                UnitDisrupted)
-from game.rules.hexes import DIRECTION_NAMES, Hex, direction_between, hex_label, range_band
+from game.rules.hexes import DIRECTION_NAMES, Hex, hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase
 from game.rules.queries import defensive_fire_options, plain_text, reach_chance, unit_options
 from game.ui import theme
@@ -37,7 +37,7 @@ from game.ui.widgets import draw_panel, draw_text, fit, wrap
 
 __all__ = ["Mode", "OrderMode", "EndMode", "ObjectiveMode", "DeployMode", "PlayMode",
            "DefensiveFireMode", "DismountMode", "GameOverMode", "FacingMode", "ConfirmMode",
-           "ChoiceMode", "CasualtyMode", "BattleMenuMode", "CardMode", "FacingChoiceMode", "facing_after_move", "mode_for"]
+           "ChoiceMode", "CasualtyMode", "BattleMenuMode", "CardMode", "FacingChoiceMode", "mode_for"]
 
 REACH_FILL = (70, 150, 230, 92)
 PASS_FILL = (70, 150, 230, 40)
@@ -673,21 +673,9 @@ class PlayMode(Mode):
         return False
 
     def move(self, u: Any, h: Hex, r: Any) -> None:
-        path = tuple(r.path)
-        if u.is_vehicle and facing_after_move():
-            # the rules ask for the facing where the move actually ends (after its rolls
-            # and defensive fire): FacingChoice -> FacingChoiceMode
-            self.scene.send(Move(self.side, u.uid, path, None))
-            return
-        if u.is_vehicle:
-            prev = path[-2] if len(path) > 1 else u.hex
-            travel = direction_between(prev, path[-1])
-            default = travel if travel is not None else u.facing
-            self.scene.push(FacingMode(self.scene, h, default,
-                                       lambda f: self.scene.send(Move(self.side, u.uid, path, f)),
-                                       keep_label="Face the way it moved", unit=u))
-        else:
-            self.scene.send(Move(self.side, u.uid, path, None))
+        # A Vehicle's facing is asked where the move actually ends (after its rolls and
+        # defensive fire): the rules answer with a FacingChoice -> FacingChoiceMode.
+        self.scene.send(Move(self.side, u.uid, tuple(r.path), None))
 
     def attack(self, u: Any, target: str) -> None:
         infos = self.attack_options().get(target, [])
@@ -1136,13 +1124,6 @@ class FacingMode(Mode):
             pygame.draw.polygon(surface, (0, 0, 0), [(p[0] + 1, p[1] + 2) for p in (tip, left, right)])
             pygame.draw.polygon(surface, col, [tip, left, right])
             pygame.draw.polygon(surface, (30, 30, 30), [tip, left, right], 1)
-
-
-def facing_after_move() -> bool:
-    """True when the rules let a Vehicle's facing be chosen after its move resolves
-    (``Move(..., facing=None)`` -> a ``FacingChoice`` decision answered with ``Face``)."""
-    from game.rules import actions
-    return hasattr(actions, "Face")
 
 
 class FacingChoiceMode(FacingMode):
