@@ -5,13 +5,14 @@ at the stage may fire, even after a shot has stopped the mover (results don't ad
 then the move goes on, or ends where the mover was stopped."""
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from .. import combat
 from ..actions import Action, DefensiveFire, PassDefensiveFire
 from ..errors import IllegalAction, MalformedAction
 from ..events import DefensiveFirePassed, Event, UnitStopped
-from ..state import DefensiveFirePrompt
+from ..state import DefensiveFirePrompt, GameState
 from . import ActionRule, register_rule
 from .walk import continue_move, eligible, end_move, offer
 
@@ -62,6 +63,20 @@ def fire(game: "Game", a: DefensiveFire, shots: int = 1) -> list[Event]:
     return ev + continue_move(game)
 
 
+
+def eligibility_problem(st: GameState, uid: str, open_to: Collection[str],
+                        cannot: str) -> str | None:
+    """Why ``uid`` may not answer a defensive-fire offer open to ``open_to``, or None;
+    ``cannot`` ends the sentence for a unit the offer does not include."""
+    if uid not in st.units:
+        raise MalformedAction(f"there is no unit '{uid}'")
+    if uid not in open_to:
+        u = st.units[uid]
+        if u.fired_defensively:
+            return f"{u.name} has already fired defensively this phase"
+        return f"{u.name} {cannot}"
+    return None
+
 class DefensiveFireRule(ActionRule):
     kind = DefensiveFire
 
@@ -75,14 +90,8 @@ class DefensiveFireRule(ActionRule):
         p = st.pending
         if not isinstance(p, DefensiveFirePrompt):
             return "no defensive fire is being offered now"
-        if action.uid not in st.units:
-            raise MalformedAction(f"there is no unit '{action.uid}'")
-        if action.uid not in p.eligible:
-            u = st.units[action.uid]
-            if u.fired_defensively:
-                return f"{u.name} has already fired defensively this phase"
-            return f"{u.name} can't fire defensively at the moving unit here"
-        return None
+        return eligibility_problem(st, action.uid, p.eligible,
+                                   "can't fire defensively at the moving unit here")
 
     def perform(self, game: "Game", a: DefensiveFire) -> list[Event]:
         return fire(game, a)

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 
 from .. import combat
 from ..actions import Action, DefensiveFire, PassDefensiveFire, PlaceAircraft
-from ..errors import MalformedAction
 from ..events import AircraftPlaced, AntiairOffered, DefensiveFirePassed, Event
 from ..families import RULES, ActionRule, register_rule, unit_of
-from ..families.defensive_fire import DefensiveFireRule, PassDefensiveFireRule
+from ..families.defensive_fire import (DefensiveFireRule, PassDefensiveFireRule,
+                                       eligibility_problem)
 from ..hexes import Hex, hex_label
 from ..state import AntiairPrompt, GameState, Unit, other_side
 
@@ -128,14 +128,8 @@ class LaterDefensiveFireRule(DefensiveFireRule):
         p = st.pending
         if not isinstance(p, AntiairPrompt):
             return super().problem(game, action)
-        if action.uid not in st.units:
-            raise MalformedAction(f"there is no unit '{action.uid}'")
-        if action.uid not in p.eligible:
-            u = st.units[action.uid]
-            if u.fired_defensively:
-                return f"{u.name} has already fired defensively this phase"
-            return f"{u.name} can't fire at that Aircraft (Antiair units in or next to its hex)"
-        return None
+        return eligibility_problem(st, action.uid, p.eligible,
+                                   "can't fire at that Aircraft (Antiair units in or next to its hex)")
 
     def perform(self, game: "Game", a: DefensiveFire) -> list[Event]:
         st = game.state
