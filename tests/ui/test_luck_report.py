@@ -57,17 +57,14 @@ def test_luck_expected_hits_match_a_simulation_of_the_same_shots(game):
             if isinstance(action, DefensiveFire):
                 p = st.pending
                 kw = {"defensive": True, "at_hex": p.at_hex, "facing": st.units[p.mover].facing}
-            t = st.units[target]
-            pending, disrupted = list(t.pending), t.disrupted
             # one shot per roll (Double Shot rolls twice from the same position)
             while i < len(report.shots) and (report.shots[i].attacker,
                                              report.shots[i].target) == (action.uid, target):
                 shot = report.shots[i]
                 i += 1
                 total = 0
-                for _ in range(n):
-                    t.pending, t.disrupted = list(pending), disrupted
-                    ev = resolve_attack(st, action.uid, target, dice, **kw)
+                for _ in range(n):      # each roll on its own copy (a result may remove a unit)
+                    ev = resolve_attack(st.copy(), action.uid, target, dice, **kw)
                     total += sum(e.hits for e in ev if isinstance(e, HitsScored))
                 side = st.units[action.uid].side
                 sim[side] += total / n

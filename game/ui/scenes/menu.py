@@ -73,8 +73,12 @@ class MenuScene(GuiScene):
         w, h = size
         bw, bh, gap = 340, 50, 12
         items = [(k, t) for k, t in self.ITEMS if k != "solo" or ai_available()]
+        room = h - 250 - 16                   # below the title, above the window's edge
+        if len(items) * (bh + gap) > room:    # a small window: shorter rows, all of them shown
+            gap = 8
+            bh = max(34, room // len(items) - gap)
         total = len(items) * (bh + gap)
-        top = max(250, (h - total) // 2 + 70)
+        top = max(250, min((h - total) // 2 + 70, h - total - 8))
         for i, (key, text) in enumerate(items):
             tip = None
             enabled = True
