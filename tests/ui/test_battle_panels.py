@@ -158,6 +158,16 @@ def test_setup_panel_counts_the_armies_not_points_on_the_map(app):
     assert line == f"Axis: 3 units, {axis_pts} points; 0 placed"
 
 
+def test_side_panel_says_1_unit_not_1_units(app):
+    """Player-facing text: one unit is '1 unit' (seen in the tutorial's last lesson)."""
+    bm = rect_map(8, 6)
+    g = position(bm)
+    g.add_unit(rifles(), "Axis", at(2, 2))
+    g.add_unit(rifles("United States"), "Allies", at(6, 4))
+    scene = start(app, g)
+    assert scene.hud.army_summary("Axis", 3).startswith("Axis: 1 unit on the map, 3 points")
+
+
 def test_a_loaded_game_log_keeps_its_colours(app):
     """QA fix: a loaded game's log shows phases in gold as during play."""
     from game.ui import theme

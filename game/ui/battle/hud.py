@@ -189,9 +189,9 @@ class BattleHUD:
         if not st.turn:                  # setup: the armies are not on the map yet
             placed = sum(1 for u in units if u.hex is not None)
             army = sum(u.card.cost for u in units)
-            return f"{side}: {len(units)} units, {army} points; {placed} placed"
+            return f"{side}: {_units(len(units))}, {army} points; {placed} placed"
         lost = sum(1 for u in st.units_of(side) if u.destroyed)
-        return f"{side}: {len(st.live_units(side))} units on the map, {points} points, {lost} lost"
+        return f"{side}: {_units(len(st.live_units(side)))} on the map, {points} points, {lost} lost"
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         st = self.sc.state
@@ -234,3 +234,7 @@ class BattleHUD:
             draw_text(p, hint, (12, p.get_height() - 24), 15, theme.TEXT_DIM)
         surface.blit(self._panel, self.sc.panel_rect.topleft)
 
+
+def _units(n: int) -> str:
+    """"1 unit", "3 units"."""
+    return f"{n} unit" if n == 1 else f"{n} units"
