@@ -40,6 +40,8 @@ from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from game.debug import debug_mode  # noqa: E402 - after the path is set
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -347,6 +349,8 @@ def _run_one(kind: str, data: bytes, hard: float) -> tuple[str, float, str, floa
     except MemoryError:
         outcome, note = "memory", "MemoryError (over the memory cap)"
     except Exception as exc:  # noqa: BLE001 - the bench's job is to count exactly these
+        if debug_mode():      # under tests and HEXFRONT_DEBUG=1: raised, with its traceback
+            raise
         outcome = "traceback"
         note = "".join(traceback.format_exception_only(type(exc), exc)).strip()[:300]
     finally:

@@ -29,6 +29,7 @@ import random
 import statistics
 import sys
 import time
+from game.debug import debug_mode
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -136,6 +137,8 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
             action = players[side].choose(game)
             game.apply(action)
         except Exception as exc:          # an AI bug: counted as a failure, never hidden
+            if debug_mode():              # under tests and HEXFRONT_DEBUG=1: raised
+                raise
             error = f"{label[side]}: {type(exc).__name__}: {exc}"
             times[label[side]].append(time.perf_counter() - t0)
             break

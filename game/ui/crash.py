@@ -15,7 +15,6 @@ Under tests and with ``HEXFRONT_DEBUG=1`` the error is re-raised instead
 """
 from __future__ import annotations
 
-import os
 import platform
 import sys
 import time
@@ -27,17 +26,13 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.debug import debug_mode
 from game.ui.battle.panels import Button, draw_buttons, layout_buttons
 from game.ui.scene import Scene
 from game.ui.settings import data_dir
 from game.ui.widgets import draw_background, draw_panel, draw_text
 
 __all__ = ["debug_mode", "report_crash", "CrashReport", "CrashScene", "crash_dir"]
-
-
-def debug_mode() -> bool:
-    """``HEXFRONT_DEBUG=1`` (tests set it in tests/conftest.py): errors are re-raised."""
-    return os.environ.get("HEXFRONT_DEBUG", "").strip() not in ("", "0", "false", "no")
 
 
 def crash_dir() -> Path:

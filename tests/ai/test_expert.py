@@ -101,8 +101,12 @@ def test_arena_counts_an_ai_error_as_a_failure(monkeypatch):
     monkeypatch.setattr(arena, "make_player",
                         lambda lv, seed=None, budget=None: Broken(seed) if lv == "broken"
                         else real(lv, seed, budget=budget))
+    monkeypatch.setenv("HEXFRONT_DEBUG", "0")          # the arena as a bench runs it
     r = arena.play_game("broken", "random", index=0, seed=1, battle_map=small_map(), config=1)
     assert r.error and "ZeroDivisionError" in r.error and r.winner == "b" and r.kind == "error"
+    monkeypatch.setenv("HEXFRONT_DEBUG", "1")          # under tests: the bug itself is raised
+    with pytest.raises(ZeroDivisionError):
+        arena.play_game("broken", "random", index=0, seed=1, battle_map=small_map(), config=1)
 
 
 def test_no_broad_except_in_the_ai():
