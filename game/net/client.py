@@ -27,7 +27,8 @@ from game.rules.actions import action_from_dict, action_to_dict
 from game.rules.errors import IllegalAction, MalformedAction
 
 from .dice import RollNeeded, TableDice, audit_seed
-from .messages import MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode
+from .messages import (MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode,
+                       send_message)
 from .session import (SIDES, choose_blind, armies_from_names, build_game, net_save_dict,
                       write_net_save)
 
@@ -169,13 +170,7 @@ class RelayClient:
 
     # --- sending ----------------------------------------------------------------------------
     async def send(self, msg: dict) -> None:
-        ws = self.ws
-        if ws is None:
-            return
-        try:
-            await ws.send(encode(msg))
-        except ConnectionClosed:
-            pass
+        await send_message(self.ws, msg)
 
     async def _hello(self, ws, first: bool) -> None:
         if self.st.token is not None:

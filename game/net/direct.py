@@ -38,7 +38,8 @@ from game.rules.actions import action_to_dict
 from game.rules.errors import IllegalAction
 
 from .dice import CommitRevealDice, DiceError, HashChain, RollNeeded
-from .messages import MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode, parse_action
+from .messages import (MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode,
+                       parse_action, send_message)
 from .relay import hash_token, new_code, normal_code
 from .session import (SIDES, army_digest, army_from_names, army_summary, build_game, choose_blind,
                       net_save_dict, write_net_save)
@@ -116,13 +117,7 @@ class Peer:
             self.on_event(kind, data)
 
     async def send(self, msg: dict) -> None:
-        ws = self.ws
-        if ws is None:
-            return
-        try:
-            await ws.send(encode(msg))
-        except ConnectionClosed:
-            pass
+        await send_message(self.ws, msg)
 
     async def attach(self, ws) -> None:
         """A (new) connection to the other machine: say where we are, then listen."""

@@ -273,3 +273,15 @@ def parse_action(d: Any, side: str | None = None):
         if isinstance(v, str) and len(v) > 60:
             raise ProtocolError(f"malformed action: {f} too long")
     return a
+
+
+async def send_message(ws: Any, msg: dict[str, Any]) -> None:
+    """Encode and send one message on a connection, if there is one; a connection that
+    has just closed drops it (the reconnect resends from the record)."""
+    from websockets.exceptions import ConnectionClosed
+    if ws is None:
+        return
+    try:
+        await ws.send(encode(msg))
+    except ConnectionClosed:
+        pass
