@@ -192,28 +192,28 @@ def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> _Ctx:
     return ctx
 
 
-_HOT: dict[tuple[Any, ...], frozenset[str]] = {}
+_HOT: dict[tuple[int, int], tuple[Any, ...]] = {}
 
 
 def _hot_points(attacker: Unit, target: Unit) -> frozenset[str]:
     """The hook points where ``abilities.apply`` could change a value of an attack
     between these two units: a rule or aura hook exists, or one of their abilities is
     hooked there (the only units in a combat ctx are the attacker and the target).
-    Cached per pair of ability-id lists and registry state (registering appends to a
-    point's list, unregistering replaces the list)."""
-    hooks = abilities.HOOKS
-    key = (tuple(map(id, hooks.values())), sum(map(len, hooks.values())),
-           tuple(a.id for a in attacker.card.abilities),
-           tuple(a.id for a in target.card.abilities))
-    hot = _HOT.get(key)
-    if hot is None:
-        if len(_HOT) > 4096:
-            _HOT.clear()
-        ids = set(key[2]) | set(key[3])
-        hot = frozenset(point for point, hs in hooks.items()
-                        if any(h.ability_id is None or h.scope == "any" or h.ability_id in ids
-                               for h in hs))
-        _HOT[key] = hot
+    Cached per pair of cards and registry state (``abilities.GENERATION``)."""
+    ac, tc = attacker.card, target.card
+    key = (id(ac), id(tc))
+    got = _HOT.get(key)
+    gen = abilities.GENERATION
+    if got is not None and got[0] == gen and got[1] is ac and got[2] is tc:
+        hot: frozenset[str] = got[3]
+        return hot
+    if len(_HOT) > 4096:
+        _HOT.clear()
+    ids = {a.id for a in ac.abilities} | {a.id for a in tc.abilities}
+    hot = frozenset(point for point, hs in abilities.HOOKS.items()
+                    if any(h.ability_id is None or h.scope == "any" or h.ability_id in ids
+                           for h in hs))
+    _HOT[key] = (gen, ac, tc, hot)
     return hot
 
 

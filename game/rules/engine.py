@@ -55,7 +55,12 @@ class Game:
         self.log: list[Event] = []
         self._reach_cache: dict[Any, Any] = {}
         self._legal_cache: tuple[Any, ...] | None = None
-        self._fp: tuple[Any, ...] | None = None
+        # the position (see _position): (units dict, fingerprint, number); the number
+        # while legal_actions() runs (nothing changes the state meanwhile)
+        self._pos: tuple[Any, ...] | None = None
+        self._scope: int | None = None
+        # (position number, movement.stacking_table) of the position reachable() last saw
+        self._stacking: tuple[Any, ...] | None = None
         # (state, dice) as new_game left them: undo and replays start here (game.rules.undo)
         self.origin: tuple[Any, ...] | None = None
 
@@ -101,6 +106,22 @@ class Game:
                 tuple((u.hex, u.destroyed, u.disrupted, u.damaged, u.acted, u.carrier,
                        u.facing, u.fired_defensively) for u in st.units.values()))
 
+    def _position(self) -> int:
+        """A small number for the current position (a new one whenever the fingerprint
+        or the units dict changes): the per-position caches (legal actions, reach,
+        stacking) key on it instead of hashing the fingerprint again and again."""
+        if self._scope is not None:
+            return self._scope
+        st = self.state
+        fp = self._fingerprint()
+        pos = self._pos
+        if pos is None or pos[0] is not st.units or pos[1] != fp:
+            n = pos[2] + 1 if pos is not None else 1
+            pos = self._pos = (st.units, fp, n)
+            self._reach_cache.clear()
+            self._stacking = None
+        return int(pos[2])
+
     def reachable(self, uid: str) -> dict[Hex, Reach]:
         """Hexes ``uid`` may move into now (empty when it can't move now);
         ``Reach.stops`` says whether it may end there (a cache of movement.reachable)."""
@@ -111,12 +132,12 @@ class Game:
         if not (st.phase.is_movement or st.phase.is_assault) or st.pending is not None \
                 or u.side != st.active_side or u.acted:
             return {}
-        key = (uid, self._fp or self._fingerprint())
+        key = (uid, self._position())
         hit = self._reach_cache.get(key)
         if hit is None:
-            if len(self._reach_cache) > 256:
-                self._reach_cache.clear()
-            hit = self._reach_cache[key] = movement.reachable(st, uid)
+            if self._stacking is None or self._stacking[0] != key[1]:
+                self._stacking = (key[1], movement.stacking_table(st))
+            hit = self._reach_cache[key] = movement.reachable(st, uid, table=self._stacking[1])
         return hit
 
     def why_not_reach(self, uid: str, hex: Hex) -> str:
@@ -157,14 +178,14 @@ class Game:
                 else:
                     out.append(a)
             return out
-        key = self._fingerprint()
+        key = self._position()
         if self._legal_cache is not None and self._legal_cache[0] == key:
             return list(self._legal_cache[1])
-        self._fp = key                  # one fingerprint for every reachable() below
+        self._scope = key               # one position for every reachable() below
         try:
             acts = self._legal_actions()
         finally:
-            self._fp = None
+            self._scope = None
         self._legal_cache = (key, acts)
         return list(acts)
 

@@ -36,7 +36,8 @@ from .hexes import Hex, Hexside, direction_between, hex_label
 from .state import GameState, Phase, Unit
 from .terrain import TERRAIN_RULES, Terrain
 
-__all__ = ["RollInfo", "Reach", "Step", "step", "reachable", "why_not_reach",
+__all__ = ["RollInfo", "Reach", "Step", "step", "reachable", "StackingTable", "stacking_table",
+           "occupancy", "why_not_reach",
            "walk_cost", "stop_problem", "can_stop", "move_problem", "impassable",
            "movement_speed", "ROLL_NEED"]
 
@@ -262,22 +263,62 @@ def counts_as_vehicle(unit: Unit) -> bool:
     return got
 
 
-def occupancy(state: GameState, unit: Unit) -> tuple[dict[Hex, int], dict[Hex, Unit]]:
-    """For stacking (rulebook: Stacking) as seen by ``unit``: friendly units per hex and
-    the Vehicle in each hex, passengers and ``unit`` itself left out."""
-    friends: dict[Hex, int] = {}
-    vehicles: dict[Hex, Unit] = {}
-    side = unit.side
+class StackingTable(NamedTuple):
+    """Who counts for stacking where (rulebook: Stacking), for every unit at once:
+    friendly units per hex for each side, and the units counting as Vehicles per hex
+    (in state order).  Passengers, destroyed units and Aircraft (ruling L3) don't
+    count.  Built once per position (the engine caches it on its fingerprint) and
+    turned into one unit's view by :func:`occupancy`."""
+
+    friends: dict[str, dict[Hex, int]]
+    vehicles: dict[Hex, list[Unit]]
+    counted: dict[str, Hex]       # uid -> its hex, for every unit that counts
+
+
+def stacking_table(state: GameState) -> StackingTable:
+    friends: dict[str, dict[Hex, int]] = {"Axis": {}, "Allies": {}}
+    vehicles: dict[Hex, list[Unit]] = {}
+    counted: dict[str, Hex] = {}
     for other in state.units.values():
         h = other.hex
-        if other is unit or h is None or other.destroyed or other.carrier is not None:
+        if h is None or other.destroyed or other.carrier is not None:
             continue
         if other.card.is_aircraft:      # ruling L3: Aircraft never count against stacking
             continue
-        if other.side == side:
-            friends[h] = friends.get(h, 0) + 1
+        counted[other.uid] = h
+        per = friends.get(other.side)
+        if per is None:
+            per = friends[other.side] = {}
+        per[h] = per.get(h, 0) + 1
         if counts_as_vehicle(other):
-            vehicles[h] = other
+            vehicles.setdefault(h, []).append(other)
+    return StackingTable(friends, vehicles, counted)
+
+
+def occupancy(state: GameState, unit: Unit, table: StackingTable | None = None
+              ) -> tuple[dict[Hex, int], dict[Hex, Unit]]:
+    """For stacking (rulebook: Stacking) as seen by ``unit``: friendly units per hex and
+    the Vehicle in each hex, passengers and ``unit`` itself left out (``table``: the
+    position's :func:`stacking_table`, when the caller has it).  Read-only dicts."""
+    if table is None:
+        table = stacking_table(state)
+    friends = table.friends.get(unit.side, {})
+    own = table.counted.get(unit.uid) if state.units.get(unit.uid) is unit else None
+    if own is not None:
+        friends = dict(friends)
+        n = friends[own] - 1
+        if n:
+            friends[own] = n
+        else:
+            del friends[own]
+    vehicles: dict[Hex, Unit] = {}
+    for h, vs in table.vehicles.items():
+        if own == h:
+            others = [v for v in vs if v.uid != unit.uid]
+            if others:
+                vehicles[h] = others[-1]
+        else:
+            vehicles[h] = vs[-1]
     return friends, vehicles
 
 
@@ -318,10 +359,12 @@ def can_stop(state: GameState, unit: Unit, h: Hex) -> bool:
 
 # --- the search ------------------------------------------------------------------------------
 def reachable(state: GameState, uid: str, phase: Phase | None = None,
-              start: Hex | None = None) -> dict[Hex, Reach]:
+              start: Hex | None = None, table: StackingTable | None = None
+              ) -> dict[Hex, Reach]:
     """Every hex ``uid`` can move into this phase (start hex excluded), with the
     best path.  Hexes it can pass through but not stop in have ``stops=False``.
-    Empty when the unit can't move (disrupted, boarded, off the map)."""
+    Empty when the unit can't move (disrupted, boarded, off the map).  ``table``:
+    the position's :func:`stacking_table`, when the caller has it."""
     unit = state.units[uid]
     phase = phase or state.phase
     if move_problem(state, unit, phase) is not None:
@@ -440,7 +483,7 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
             if len(g.cache) > 4096:
                 g.cache.clear()
             g.cache[ckey] = out
-    friends, vehicles = occupancy(state, unit)
+    friends, vehicles = occupancy(state, unit, table)
     blocked = stacking_blocked(unit, friends, vehicles)
     rkey = None
     result: dict[Hex, Reach] = {}

@@ -112,7 +112,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 __all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "MODULES", "register", "unregister", "apply",
-           "has_hooks", "relevant", "shared_hooks", "Hook", "load"]
+           "has_hooks", "relevant", "shared_hooks", "may_refuse", "Hook", "load"]
 
 #: the ability modules, in the order they register (game.rules.abilities.<name>)
 MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour", "results",
@@ -154,6 +154,7 @@ class Hook:
     ability_id: str | None
     fn: HookFn
     scope: str = "self"          # "self": the ctx units' own abilities; "any": auras
+    lifts_only: bool = False     # never refuses what the rules allow (action_allowed)
 
 
 # point -> every hook registered for it, in registration order
@@ -164,44 +165,62 @@ GENERATION = 0
 _BY_ID: dict[str, dict[str, list[HookFn]]] = {}
 _AURA: dict[str, list[Hook]] = {}
 _RULE: dict[str, list[HookFn]] = {}
+# points with a rule-level or aura hook (they run whatever units the call names)
+_SHARED: set[str] = set()
+# rule-level hooks that may refuse an action the rules allow (not ``lifts_only``)
+_REFUSING_RULE: dict[str, int] = {}
 
 
-def register(point: str, ability_id: str | None = None, *, scope: str = "self"
-             ) -> Callable[[HookFn], HookFn]:
-    """Decorator: run ``fn(value, ability, ctx)`` at ``point`` for ``ability_id``."""
+def _reindex() -> None:
+    """Rebuild the fast look-ups from HOOKS (after every (un)registration)."""
+    global GENERATION
+    GENERATION += 1
+    _BY_ID.clear()
+    _AURA.clear()
+    _RULE.clear()
+    _SHARED.clear()
+    _REFUSING_RULE.clear()
+    _CARD_POINTS.clear()
+    _REFUSERS.clear()
+    for point, hooks in HOOKS.items():
+        for hook in hooks:
+            if hook.ability_id is None:
+                _RULE.setdefault(point, []).append(hook.fn)
+                if not hook.lifts_only:
+                    _REFUSING_RULE[point] = _REFUSING_RULE.get(point, 0) + 1
+            elif hook.scope == "any":
+                _AURA.setdefault(point, []).append(hook)
+            else:
+                _BY_ID.setdefault(point, {}).setdefault(hook.ability_id, []).append(hook.fn)
+        if _RULE.get(point) or _AURA.get(point):
+            _SHARED.add(point)
+
+
+def register(point: str, ability_id: str | None = None, *, scope: str = "self",
+             lifts_only: bool = False) -> Callable[[HookFn], HookFn]:
+    """Decorator: run ``fn(value, ability, ctx)`` at ``point`` for ``ability_id``.
+
+    ``lifts_only=True`` (``action_allowed`` only) declares that the hook never refuses
+    an action the rules allow - given ``None`` it returns ``None``; it may only lift
+    (or reword) a refusal.  The legal-action listing then skips such hooks for the
+    actions the rules themselves listed (game.rules.families.legal_actions)."""
     if point not in POINTS:
         raise ValueError(f"unknown hook point '{point}' (known: {', '.join(POINTS)})")
     if scope not in ("self", "any"):
         raise ValueError("scope is 'self' or 'any'")
 
     def deco(fn: HookFn) -> HookFn:
-        global GENERATION
-        GENERATION += 1
-        hook = Hook(ability_id, fn, scope)
-        HOOKS.setdefault(point, []).append(hook)
-        if ability_id is None:
-            _RULE.setdefault(point, []).append(fn)
-        elif scope == "any":
-            _AURA.setdefault(point, []).append(hook)
-        else:
-            _BY_ID.setdefault(point, {}).setdefault(ability_id, []).append(fn)
+        HOOKS.setdefault(point, []).append(Hook(ability_id, fn, scope, lifts_only))
+        _reindex()
         return fn
     return deco
 
 
 def unregister(fn: HookFn) -> None:
     """Remove every registration of ``fn`` (tests)."""
-    global GENERATION
-    GENERATION += 1
     for point, hooks in list(HOOKS.items()):
         HOOKS[point] = [h for h in hooks if h.fn is not fn]
-    for table in _BY_ID.values():
-        for aid, fns in table.items():
-            table[aid] = [f for f in fns if f is not fn]
-    for point, hooks in _AURA.items():
-        _AURA[point] = [h for h in hooks if h.fn is not fn]
-    for point, fns in _RULE.items():
-        _RULE[point] = [f for f in fns if f is not fn]
+    _reindex()
 
 
 def has_hooks(point: str) -> bool:
@@ -210,7 +229,7 @@ def has_hooks(point: str) -> bool:
 
 def shared_hooks(points: tuple[str, ...]) -> bool:
     """Whether a rule-level or aura hook is registered at one of ``points``."""
-    return any(_RULE.get(p) or _AURA.get(p) for p in points)
+    return any(p in _SHARED for p in points)
 
 
 def relevant(points: tuple[str, ...], unit: Any) -> bool:
@@ -219,29 +238,48 @@ def relevant(points: tuple[str, ...], unit: Any) -> bool:
     the movement search keep their fast code for units no ability touches)."""
     card = getattr(unit, "card", None)
     for point in points:
-        if _RULE.get(point) or _AURA.get(point):
+        if point in _SHARED:
             return True
-        by_id = _BY_ID.get(point)
-        if by_id and card is not None and any(by_id.get(a.id) for a in card.abilities):
+        if card is not None and point in _card_points(card):
             return True
     return False
 
 
+def may_refuse(point: str, unit: Any) -> bool:
+    """Whether some hook at ``point`` (``action_allowed``) could refuse an action of
+    ``unit`` that the rules allow: a rule-level hook not declared ``lifts_only``, an
+    aura, or a hook keyed on one of ``unit``'s abilities."""
+    card = getattr(unit, "card", None)
+    key = (point, id(card))
+    got = _REFUSERS.get(key)
+    if got is None or got[0] is not card:
+        refuses = bool(_REFUSING_RULE.get(point) or _AURA.get(point)
+                       or (card is not None and point in _card_points(card)))
+        if len(_REFUSERS) > 4096:
+            _REFUSERS.clear()
+        got = _REFUSERS[key] = (card, refuses)
+    return bool(got[1])
+
+
 def apply(point: str, value: Any, **ctx: Any) -> Any:
     """Run the hooks for ``point`` over the abilities relevant to ``ctx``."""
-    hooks = HOOKS.get(point)
-    if not hooks:
-        return value
     by_id = _BY_ID.get(point)
     if by_id:
-        seen: set[int] = set()
+        seen: list[int] = []
         for role in UNIT_KEYS:
             unit = ctx.get(role)
-            if unit is None or id(unit) in seen:
+            if unit is None:
                 continue
-            seen.add(id(unit))
+            uid_ = id(unit)
+            if uid_ in seen:
+                continue
+            seen.append(uid_)
             card = getattr(unit, "card", None)
-            if card is None or point not in _card_points(card):
+            if card is None:
+                continue
+            got = _CARD_POINTS.get(id(card))
+            pts = got[1] if got is not None and got[0] is card else _card_points(card)
+            if point not in pts:
                 continue
             for ab in card.abilities:
                 fns = by_id.get(ab.id)
@@ -250,6 +288,8 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
                     ctx["owner"], ctx["role"] = unit, role
                     for fn in fns:
                         value = fn(value, ab, ctx)
+    if point not in _SHARED:
+        return value
     auras = _AURA.get(point)
     if auras:
         state = ctx.get("state")
@@ -270,21 +310,23 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
 
 
 _HOLDERS: dict[int, tuple[Any, ...]] = {}
-_CARD_POINTS: dict[int, tuple[Any, Any, frozenset[str]]] = {}
+# id(card) -> (card, the points some hook is keyed on for its abilities); cleared on
+# every (un)registration
+_CARD_POINTS: dict[int, tuple[Any, frozenset[str]]] = {}
+_REFUSERS: dict[tuple[str, int], tuple[Any, bool]] = {}
 
 
 def _card_points(card: Any) -> frozenset[str]:
     """The points at which some hook is keyed on one of ``card``'s abilities (cards
-    never change; the cache follows the registrations through GENERATION)."""
+    never change; the cache is emptied by every registration)."""
     got = _CARD_POINTS.get(id(card))
-    if got is not None and got[0] is card and got[1] == GENERATION:
-        pts: frozenset[str] = got[2]
-        return pts
+    if got is not None and got[0] is card:
+        return got[1]
     ids = {a.id for a in card.abilities}
     pts = frozenset(p for p, tbl in _BY_ID.items() if any(tbl.get(i) for i in ids))
     if len(_CARD_POINTS) > 4096:
         _CARD_POINTS.clear()
-    _CARD_POINTS[id(card)] = (card, GENERATION, pts)
+    _CARD_POINTS[id(card)] = (card, pts)
     return pts
 
 

@@ -214,7 +214,7 @@ def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     return out
 
 
-@register("action_allowed")
+@register("action_allowed", lifts_only=True)
 def _action_allowed(reason: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     """Lift "already acted" for the activation's extra actions, and let a Fighting
     Platform passenger attack."""

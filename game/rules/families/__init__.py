@@ -114,8 +114,9 @@ def legal_actions(game: "Game") -> list[Action]:
                 continue
             base = [a for r in unit_rules for a in r.for_unit(game, u)]
             extra = ability_actions(game, u)
-            if gate:
-                # the rules built ``base`` legal; only an ability may still refuse
+            if gate and abilities.may_refuse("action_allowed", u):
+                # the rules built ``base`` legal; only an ability may still refuse (hooks
+                # declared ``lifts_only`` never refuse a legal action: skipped)
                 base = [a for a in base if abilities.apply(
                     "action_allowed", None, state=st, unit=u, action=a, game=game) is None]
                 extra = [a for a in extra if game.check(a) is None]

@@ -55,6 +55,8 @@ def _facing_toward_nearest(h: Hex, enemies: list[Hex], reach: Reach) -> int:
 
 
 _MEMOS: dict[tuple[Any, ...], dict[Hex, int]] = {}
+# (id(reach), uid, side, vehicle extras) -> (reach, the moves listed for it)
+_LISTS: dict[tuple[Any, ...], tuple[Any, list[Action]]] = {}
 
 
 def _facing_memo(enemies: tuple[Any, ...]) -> dict[Hex, int]:
@@ -85,12 +87,23 @@ class MoveRule(ActionRule):
         if u.acted or u.boarded or movement.move_problem(st, u) is not None:
             return []
         side = u.side
-        out: list[Action] = []
         reach = game.reachable(u.uid)
-        if u.is_vehicle:
+        veh = u.is_vehicle
+        enemies: list[Hex] = []
+        extra: tuple[Any, ...] = ()
+        if veh:
             enemies = [e.hex for e in st.units.values() if e.side != side and e.on_map
                        and e.hex is not None]
-            memo = _facing_memo(tuple(enemies))
+            extra = (tuple(enemies), u.facing, turn_allowed(u, st))
+        # the listing depends only on these: a cache in front of this rule (the reach
+        # dict is the movement search's own cached object while nothing it read changed)
+        key = (id(reach), u.uid, side, extra)
+        hit = _LISTS.get(key)
+        if hit is not None and hit[0] is reach:
+            return list(hit[1])
+        out: list[Action] = []
+        if veh:
+            memo = _facing_memo(extra[0])
             for h, r in reach.items():
                 if r.stops:
                     f = memo.get(h) if enemies else None
@@ -99,11 +112,14 @@ class MoveRule(ActionRule):
                         if enemies:
                             memo[h] = f
                     out.append(Move(side, u.uid, r.path, f))
-            if turn_allowed(u, game.state):
+            if extra[2]:
                 out.extend(Move(side, u.uid, (), f) for f in range(6) if f != u.facing)
         else:
             out.extend(Move(side, u.uid, r.path, None) for r in reach.values() if r.stops)
-        return out
+        if len(_LISTS) > 2048:
+            _LISTS.clear()
+        _LISTS[key] = (reach, out)
+        return list(out)
 
     def problem(self, game: "Game", action: Move) -> str | None:
         st = game.state
