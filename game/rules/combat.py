@@ -237,8 +237,8 @@ def why_not_attack(state: GameState, attacker_uid: str, target_uid: str, *,
                    at_hex: Hex | None = None) -> str | None:
     """The reason the rules refuse this attack, or ``None`` when it is allowed."""
     try:
-        plan_attack(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
-                    at_hex=at_hex)
+        _attack_allowed(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
+                        at_hex=at_hex, facing=None, secondary=False)
     except IllegalAction as exc:
         return exc.reason
     return None
@@ -253,6 +253,27 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     ``at_hex`` / ``facing``: where the target is and which way it faces for this
     attack (defensive fire at a mover in the hex it leaves or enters); default its
     current hex and facing."""
+    a, t, ctx = _attack_allowed(state, attacker_uid, target_uid, mode=mode,
+                                defensive=defensive, at_hex=at_hex, facing=facing,
+                                secondary=secondary)
+    air = a.card.is_aircraft or t.card.is_aircraft
+    a_hex, t_hex, t_facing = ctx["attacker_hex"], ctx["target_hex"], ctx["facing"]
+    distance, band, dice = ctx["distance"], ctx["band"], ctx["n_dice"]
+    target_type = t.card.type
+    front: bool | None = is_front(t_hex, t_facing, a_hex) if t.is_vehicle else None
+    return _finish_plan(state, a, t, ctx, mode=mode, defensive=defensive, air=air,
+                        a_hex=a_hex, t_hex=t_hex, distance=distance, band=band, dice=dice,
+                        target_type=target_type, front=front)
+
+
+def _attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *, mode: str,
+                    defensive: bool, at_hex: Hex | None, facing: int | None,
+                    secondary: bool) -> tuple[Unit, Unit, _Ctx]:
+    """The part of :func:`plan_attack` that decides whether the attack is allowed
+    (raises IllegalAction with the reason); the rest only works out its numbers, so
+    :func:`why_not_attack` stops here.  Hooks at the later points (die_modifier,
+    defense, can_cover, cover_need) give numbers and never refuse: a refusal
+    belongs at ``can_attack``."""
     a = _unit(state, attacker_uid)
     t = _unit(state, target_uid)
     if not a.on_map:
@@ -306,7 +327,12 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         reason = allowed if isinstance(allowed, str) and allowed else (
             f"{a.name} can't make this attack")
         raise IllegalAction(reason)
-    front: bool | None = is_front(t_hex, t_facing, a_hex) if t.is_vehicle else None
+    return a, t, ctx
+
+
+def _finish_plan(state: GameState, a: Unit, t: Unit, ctx: _Ctx, *, mode: str,
+                 defensive: bool, air: bool, a_hex: Hex, t_hex: Hex, distance: int,
+                 band: str, dice: int, target_type: str, front: bool | None) -> AttackPlan:
     ctx["front"] = front
     modifier = -1 if a.impaired else 0
     if air and t.card.is_aircraft:

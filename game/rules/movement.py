@@ -27,7 +27,6 @@ is the one with the fewest movement rolls, then the lowest cost.
 from __future__ import annotations
 
 import heapq
-import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple
 
@@ -93,13 +92,12 @@ def _type_word(unit: Unit) -> str:
     return "Vehicles" if unit.is_vehicle else "Soldiers"
 
 
-_EDGES: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
-
-
 def _edge_table(bm: Any) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
     """Per map: for each playable hex, its playable neighbours with (hexside, road
-    link, stream), computed once."""
-    table = _EDGES.get(bm)
+    link, stream), computed once and kept on the (immutable) map, like its cached
+    properties."""
+    table: dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]] | None = \
+        bm.__dict__.get("_movement_edges")
     if table is None:
         table = {}
         for h in bm.terrain:
@@ -109,7 +107,7 @@ def _edge_table(bm: Any) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
                     side = Hexside.between(h, n)
                     row[n] = (side, side in bm.roads, side in bm.streams)
             table[h] = row
-        _EDGES[bm] = table
+        bm.__dict__["_movement_edges"] = table
     return table
 
 
@@ -121,14 +119,14 @@ class _Graph:
     adj: list[Any]     # per index: tuple of (j, hexside, road link, stream)
     cache: dict[Any, Any] = field(default_factory=dict)   # hook-free search results
     results: dict[Any, Any] = field(default_factory=dict)  # ... with stacking applied
-
-
-_GRAPHS: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
+    prices: dict[Any, Any] = field(default_factory=dict)   # hook-free step prices
+    rolls: dict[Any, Any] = field(default_factory=dict)    # (kind, i, j) -> RollInfo
 
 
 def _graph(bm: Any) -> _Graph:
-    """The map as an int-indexed graph (built once per map) for the fast search."""
-    g = _GRAPHS.get(bm)
+    """The map as an int-indexed graph (built once per map, kept on the map) for the
+    fast search."""
+    g: _Graph | None = bm.__dict__.get("_movement_graph")
     if g is None:
         hexes = list(bm.hexes)
         index = {h: i for i, h in enumerate(hexes)}
@@ -136,7 +134,7 @@ def _graph(bm: Any) -> _Graph:
         adj = [tuple((index[n], side, road, stream)
                      for n, (side, road, stream) in table[h].items()) for h in hexes]
         g = _Graph(hexes, index, [bm.terrain[h] for h in hexes], adj)
-        _GRAPHS[bm] = g
+        bm.__dict__["_movement_graph"] = g
     return g
 
 
@@ -273,6 +271,7 @@ class StackingTable(NamedTuple):
     friends: dict[str, dict[Hex, int]]
     vehicles: dict[Hex, list[Unit]]
     counted: dict[str, Hex]       # uid -> its hex, for every unit that counts
+    blocked: dict[tuple[Any, ...], frozenset[Hex]]   # memo of blocked_hexes()
 
 
 def stacking_table(state: GameState) -> StackingTable:
@@ -292,7 +291,7 @@ def stacking_table(state: GameState) -> StackingTable:
         per[h] = per.get(h, 0) + 1
         if counts_as_vehicle(other):
             vehicles.setdefault(h, []).append(other)
-    return StackingTable(friends, vehicles, counted)
+    return StackingTable(friends, vehicles, counted, {})
 
 
 def occupancy(state: GameState, unit: Unit, table: StackingTable | None = None
@@ -320,6 +319,18 @@ def occupancy(state: GameState, unit: Unit, table: StackingTable | None = None
         else:
             vehicles[h] = vs[-1]
     return friends, vehicles
+
+
+def blocked_hexes(state: GameState, unit: Unit, table: StackingTable) -> frozenset[Hex]:
+    """:func:`stacking_blocked` for ``unit`` from the position's table (it depends only
+    on the unit's side, whether it counts as a Vehicle and where it counts itself)."""
+    own = table.counted.get(unit.uid) if state.units.get(unit.uid) is unit else None
+    key = (unit.side, counts_as_vehicle(unit), own)
+    got = table.blocked.get(key)
+    if got is None:
+        friends, vehicles = occupancy(state, unit, table)
+        got = table.blocked[key] = frozenset(stacking_blocked(unit, friends, vehicles))
+    return got
 
 
 def stacking_problem(unit: Unit, h: Hex, friends: dict[Hex, int],
@@ -434,7 +445,17 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         found: dict[int, tuple[int, int, tuple[Any, ...], tuple[Any, ...], bool]] = {}
         heap: list[Any] = [(0, 0, False, 0, o, (), ())]
         counter = 1
-        cache: dict[Any, Any] = {}
+        cache: dict[Any, Any]
+        if hooked:
+            cache = {}
+        else:
+            # hook-free prices depend only on these: shared by every such search
+            pkey = (veh, speed_one, state.destroyed_bridges)
+            if pkey not in g.prices:
+                if len(g.prices) > 64:
+                    g.prices.clear()
+                g.prices[pkey] = {}
+            cache = g.prices[pkey]
         while heap:
             cost, nrolls, used, _, i, path, rolls = heapq.heappop(heap)
             bl = bonus0 and not used
@@ -473,18 +494,26 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 heapq.heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
                 counter += 1
 
+        infos = g.rolls
+
         def roll_info(r: Any) -> RollInfo:
             if isinstance(r, RollInfo):
                 return r
-            return RollInfo(r[0], hexes[r[1]], hexes[r[2]])
+            got = infos.get(r)
+            if got is None:
+                got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
+            return got
         out = {hexes[j]: (c, n, tuple(hexes[k] for k in p), tuple(roll_info(r) for r in rl), u)
                for j, (c, n, p, rl, u) in found.items()}
         if ckey is not None:
             if len(g.cache) > 4096:
                 g.cache.clear()
             g.cache[ckey] = out
-    friends, vehicles = occupancy(state, unit, table)
-    blocked = stacking_blocked(unit, friends, vehicles)
+    if table is not None:
+        blocked: set[Hex] | frozenset[Hex] = blocked_hexes(state, unit, table)
+    else:
+        friends, vehicles = occupancy(state, unit)
+        blocked = stacking_blocked(unit, friends, vehicles)
     rkey = None
     result: dict[Hex, Reach] = {}
     if ckey is not None:
