@@ -59,7 +59,7 @@ from .later import combat as later_rules
 
 __all__ = [
     "is_front", "hits_for", "counters_for", "cover_limited_counters", "AttackPlan",
-    "plan_attack", "why_not_attack", "resolve_attack", "casualty_phase", "BASE_SUCCESS",
+    "plan_attack", "why_not_attack", "attack_allowed", "resolve_attack", "casualty_phase", "BASE_SUCCESS",
     "HIT_NAMES",
 ]
 
@@ -244,6 +244,19 @@ def why_not_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     return None
 
 
+def attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *,
+                   mode: str = "normal", defensive: bool = False,
+                   at_hex: Hex | None = None) -> bool:
+    """``why_not_attack(...) is None`` without working out the words of a refusal
+    (the legal-action listings ask this by the thousand)."""
+    try:
+        _attack_allowed(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
+                        at_hex=at_hex, facing=None, secondary=False, explain=False)
+    except IllegalAction:
+        return False
+    return True
+
+
 def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
                 mode: str = "normal", defensive: bool = False, at_hex: Hex | None = None,
                 facing: int | None = None, secondary: bool = False) -> AttackPlan:
@@ -268,7 +281,7 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
 
 def _attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *, mode: str,
                     defensive: bool, at_hex: Hex | None, facing: int | None,
-                    secondary: bool) -> tuple[Unit, Unit, _Ctx]:
+                    secondary: bool, explain: bool = True) -> tuple[Unit, Unit, _Ctx]:
     """The part of :func:`plan_attack` that decides whether the attack is allowed
     (raises IllegalAction with the reason); the rest only works out its numbers, so
     :func:`why_not_attack` stops here.  Hooks at the later points (die_modifier,
@@ -310,6 +323,8 @@ def _attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *, mod
     air = a.card.is_aircraft or t.card.is_aircraft
     # ruling L2: line of sight to and from an Aircraft is never blocked
     if not air and not state.battle_map.can_see(a_hex, t_hex):
+        if not explain:
+            raise IllegalAction("no line of sight")
         blocker = state.battle_map.los.blocker(a_hex, t_hex)
         where = (f": the {state.battle_map.terrain_at(blocker).value} in {hex_label(blocker)} "
                  f"is in the way") if blocker is not None else ""

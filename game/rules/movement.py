@@ -324,13 +324,25 @@ def occupancy(state: GameState, unit: Unit, table: StackingTable | None = None
 def blocked_hexes(state: GameState, unit: Unit, table: StackingTable) -> frozenset[Hex]:
     """:func:`stacking_blocked` for ``unit`` from the position's table (it depends only
     on the unit's side, whether it counts as a Vehicle and where it counts itself)."""
+    side, cav = unit.side, counts_as_vehicle(unit)
+    key = (side, cav)
+    base = table.blocked.get(key)
+    if base is None:
+        # as seen by a unit of this side and kind that counts nowhere itself
+        friends = table.friends.get(side, {})
+        closed = {h for h, n in friends.items() if n >= 2}
+        if cav:
+            closed.update(table.vehicles)
+        base = table.blocked[key] = frozenset(closed)
     own = table.counted.get(unit.uid) if state.units.get(unit.uid) is unit else None
-    key = (unit.side, counts_as_vehicle(unit), own)
-    got = table.blocked.get(key)
-    if got is None:
-        friends, vehicles = occupancy(state, unit, table)
-        got = table.blocked[key] = frozenset(stacking_blocked(unit, friends, vehicles))
-    return got
+    if own is None or own not in base:
+        return base
+    # the unit itself counts in its own hex: without it, is that hex still closed?
+    uid = unit.uid
+    if table.friends.get(side, {}).get(own, 0) - 1 >= 2 or (
+            cav and any(v.uid != uid for v in table.vehicles.get(own, ()))):
+        return base
+    return base - {own}
 
 
 def stacking_problem(unit: Unit, h: Hex, friends: dict[Hex, int],

@@ -172,7 +172,7 @@ def _attack_candidates(st: GameState, u: Unit) -> list[Attack]:
             continue
         for mode in modes:
             if _mode_may_apply(mode, u, t) and \
-                    combat.why_not_attack(st, u.uid, t.uid, mode=mode) is None:
+                    combat.attack_allowed(st, u.uid, t.uid, mode=mode):
                 out.append(Attack(u.side, u.uid, t.uid, mode))
     return out
 
@@ -209,7 +209,7 @@ def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
         if t.boarded:
             modes = ["normal"] + modes
         for mode in modes:
-            if combat.why_not_attack(st, u.uid, t.uid, mode=mode) is None:
+            if combat.attack_allowed(st, u.uid, t.uid, mode=mode):
                 out.append(Attack(u.side, u.uid, t.uid, mode))
     return out
 

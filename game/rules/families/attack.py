@@ -33,7 +33,7 @@ class AttackRule(ActionRule):
         return [Attack(side, u.uid, t.uid) for t in st.units.values()
                 if t.on_map and t.side != side and not t.boarded
                 and (t.hex in seen or wide)
-                and combat.why_not_attack(st, u.uid, t.uid) is None]
+                and combat.attack_allowed(st, u.uid, t.uid)]
 
     def problem(self, game: "Game", action: Attack) -> str | None:
         st = game.state

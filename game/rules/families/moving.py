@@ -63,7 +63,7 @@ def _facing_memo(enemies: tuple[Any, ...]) -> dict[Hex, int]:
     """hex -> the listed facing toward the nearest of ``enemies`` (a cache)."""
     memo = _MEMOS.get(enemies)
     if memo is None:
-        if len(_MEMOS) > 512:
+        if len(_MEMOS) > 4096:
             _MEMOS.clear()
         memo = _MEMOS[enemies] = {}
     return memo
@@ -84,10 +84,13 @@ class MoveRule(ActionRule):
         facing points at the nearest enemy (any facing is legal); then the turns in
         place."""
         st = game.state
-        if u.acted or u.boarded or movement.move_problem(st, u) is not None:
+        if u.acted or u.boarded:
+            return []
+        reach = game.reachable(u.uid)
+        # a unit with somewhere to go passed move_problem inside the search
+        if not reach and movement.move_problem(st, u) is not None:
             return []
         side = u.side
-        reach = game.reachable(u.uid)
         veh = u.is_vehicle
         enemies: list[Hex] = []
         extra: tuple[Any, ...] = ()

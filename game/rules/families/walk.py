@@ -61,7 +61,7 @@ def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str
                               mover=mover, from_hex=a, to_hex=b, stage=stage)
         if can is not True:
             continue
-        if combat.why_not_attack(st, e.uid, mover.uid, defensive=True, at_hex=at) is None:
+        if combat.attack_allowed(st, e.uid, mover.uid, defensive=True, at_hex=at):
             out.append(e.uid)
     return tuple(out)
 
