@@ -250,9 +250,10 @@ class Game:
         """Carry out ``action``; raise :class:`IllegalAction` (state untouched) if the
         rules refuse it.  Returns the events, including the automatic steps that
         followed (initiative, casualty phase, victory...)."""
-        reason = self.check(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if not self._listed(action):
+            reason = self.check(action)
+            if reason is not None:
+                raise IllegalAction(reason)
         st = self.state
         snap = st.copy()
         dice_state = self.dice.getstate()
@@ -267,6 +268,16 @@ class Game:
         self.log.extend(events)
         st.touch()
         return events
+
+    def _listed(self, action: Action) -> bool:
+        """Whether ``action`` is one of the very objects legal_actions() listed for this
+        position (the listing is the rules' own: such an action needs no second check)."""
+        cached = self._legal_cache
+        if cached is None or self._pos is None or cached[0] != self._pos[2]:
+            return False
+        if self._position() != cached[0]:
+            return False
+        return any(a is action for a in cached[1])
 
     def _perform(self, action: Action) -> list[Event]:
         st = self.state

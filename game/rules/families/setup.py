@@ -85,6 +85,19 @@ def _sorted_zone(state: GameState, side: str, unit: Unit) -> list[Hex]:
     return list(got)
 
 
+def _open_memo(bm: Any) -> dict[tuple[Any, ...], tuple[Hex, ...]]:
+    """Per map: (zone, kind of unit, closed hexes) -> the zone's hexes open to it, in
+    listing order (a cache of DeployRule.enumerate's filter)."""
+    memo: dict[tuple[Any, ...], tuple[Hex, ...]] | None = bm.__dict__.get("_deploy_open")
+    if memo is None:
+        memo = bm.__dict__["_deploy_open"] = {}
+    return memo
+
+
+# (id(open hexes), side, uid, facing) -> (the open hexes, the Deploy actions listed)
+_DEPLOYS: dict[tuple[Any, ...], tuple[tuple[Hex, ...], list[Action]]] = {}
+
+
 def deploy_problem(state: GameState, u: Unit, h: Hex, facing: int,
                    carrier: str | None) -> str | None:
     if not isinstance(facing, int) or not 0 <= facing <= 5:
@@ -189,7 +202,7 @@ class DeployRule(ActionRule):
         mine = st.units_of(side)
         bm = st.battle_map
         occupied = None
-        open_for: dict[tuple[bool, bool], list[Hex]] = {}   # (Vehicle?, stacks as one?) -> hexes
+        open_for: dict[tuple[bool, bool], tuple[Hex, ...]] = {}   # (Vehicle?, stacks as one?) -> hexes
         for u in mine:
             if u.hex is not None:
                 out.append(Undeploy(side, u.uid))
@@ -197,18 +210,33 @@ class DeployRule(ActionRule):
             if u.card.is_aircraft:          # ruling L15: Aircraft are not deployed
                 continue
             if occupied is None:
-                # an undeployed unit counts nowhere: one occupancy serves them all
-                occupied = movement.occupancy(st, u)
+                # an undeployed unit counts nowhere: one stacking table serves them all
+                occupied = movement.stacking_table(st)
             kind = (u.is_vehicle, movement.counts_as_vehicle(u))     # Large stacks as a Vehicle
             hexes = open_for.get(kind)
             if hexes is None:
                 # deploy_problem's rules, with the occupancy counted once per kind of unit
-                friends, vehicles = occupied
-                hexes = open_for[kind] = [
-                    h for h in _sorted_zone(st, side, u)
-                    if h in bm.terrain and not movement.impassable(u, bm.terrain[h])
-                    and movement.stacking_problem(u, h, friends, vehicles) is None]
-            out.extend(Deploy(side, u.uid, h, facing) for h in hexes)
+                # (the hexes stacking closes to it: movement.blocked_hexes)
+                zone = deployment_zone(st, side, u)
+                closed = movement.blocked_hexes(st, u, occupied) & zone
+                memo = _open_memo(bm)
+                mkey = (zone, kind, closed)
+                hexes = memo.get(mkey)
+                if hexes is None:
+                    if len(memo) > 1024:
+                        memo.clear()
+                    hexes = memo[mkey] = tuple(
+                        h for h in _sorted_zone(st, side, u)
+                        if h in bm.terrain and not movement.impassable(u, bm.terrain[h])
+                        and h not in closed)
+                open_for[kind] = hexes
+            dkey = (id(hexes), side, u.uid, facing)
+            got = _DEPLOYS.get(dkey)
+            if got is None or got[0] is not hexes:
+                if len(_DEPLOYS) > 4096:
+                    _DEPLOYS.clear()
+                got = _DEPLOYS[dkey] = (hexes, [Deploy(side, u.uid, h, facing) for h in hexes])
+            out.extend(got[1])
             if u.is_soldier:
                 for c in mine:
                     if c.hex is not None and c.is_vehicle and \
