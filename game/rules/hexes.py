@@ -65,8 +65,11 @@ class Hex:
         return (abs(self.q) + abs(self.r) + abs(self.s)) // 2
 
     def distance(self, other: "Hex") -> int:
-        """Hexes counted from here to ``other``: the target's hex counts, ours doesn't."""
-        return (self - other).length()
+        """Hexes counted from here to ``other``: the target's hex counts, ours doesn't
+        (``(self - other).length()``, without building the difference)."""
+        dq = self.q - other.q
+        dr = self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     def neighbor(self, direction: int) -> "Hex":
         return self + DIRECTIONS[direction % 6]
