@@ -68,7 +68,7 @@ def measure(games: int, seed: int) -> dict:
                 if st.pending is None and (st.phase.value.startswith("movement")
                                            or st.phase.value.startswith("assault")):
                     for u in st.units_of(st.to_act):
-                        g._reach_cache.clear()
+                        g._caches.reach.clear()
                         t0 = time.process_time()
                         g.reachable(u.uid)
                         reach_t.append(time.process_time() - t0)

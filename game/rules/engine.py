@@ -15,9 +15,10 @@ extra-action window), ``victory``, ``movement`` (paths and costs), ``combat`` an
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Iterable
+from typing import Any
 
-from . import abilities, activation, combat, families, later, movement, phases, victory
+from . import (abilities, activation, caches, combat, families, later, movement, phases,
+               queries, threat, victory)
 from .actions import Action, Move
 from .army import army_budget
 from .board import BattleMap
@@ -53,42 +54,16 @@ class Game:
         self.dice = dice if dice is not None else Dice(0)
         self.history: list[Action] = []
         self.log: list[Event] = []
-        self._reach_cache: dict[Any, Any] = {}
-        self._legal_cache: tuple[Any, ...] | None = None
-        # the position (see _position): (units dict, fingerprint, number); the number
-        # while legal_actions() runs (nothing changes the state meanwhile)
-        self._pos: tuple[Any, ...] | None = None
-        self._scope: int | None = None
-        # (position number, movement.stacking_table) of the position reachable() last saw
-        self._stacking: tuple[Any, ...] | None = None
+        self._caches = caches.PositionCaches()      # per position (game.rules.caches)
         # (state, dice) as new_game left them: undo and replays start here (game.rules.undo)
         self.origin: tuple[Any, ...] | None = None
 
     def add_unit(self, card: UnitCard, side: str | None = None, hex: Hex | None = None,
-                 facing: int = 0, *, uid: str | None = None, disrupted: bool = False,
-                 damaged: bool = False, pending: Iterable[str] = (), carrier: str | None = None,
-                 acted: bool = False, fired_defensively: bool = False) -> Unit:
-        """Put a unit into the state (tests, situations, previews).  ``uid`` defaults to
-        ``"axis-N"`` / ``"allies-N"`` in order; a unit given a ``carrier`` takes its hex."""
-        side = side or card.side
-        if side not in ("Axis", "Allies"):
-            raise MalformedAction(f"unknown side '{side}'")
-        if uid is None:
-            prefix = side.lower()
-            n = sum(1 for u in self.state.units.values() if u.side == side) + 1
-            while f"{prefix}-{n}" in self.state.units:
-                n += 1
-            uid = f"{prefix}-{n}"
-        if uid in self.state.units:
-            raise MalformedAction(f"there is already a unit '{uid}'")
-        if carrier is not None:
-            hex = self.state.units[carrier].hex
-        unit = Unit(uid=uid, card=card, side=side, hex=hex, facing=facing % 6,
-                    disrupted=disrupted, damaged=damaged, pending=list(pending),
-                    carrier=carrier, acted=acted, fired_defensively=fired_defensively)
-        self.state.units[uid] = unit
-        self.state.touch()
-        return unit
+                 facing: int = 0, **fields: Any) -> Unit:
+        """Put a unit into the state (tests, situations, previews): families.setup.add_unit
+        (``uid``, ``disrupted``, ``damaged``, ``pending``, ``carrier``, ``acted``,
+        ``fired_defensively``)."""
+        return setup_family.add_unit(self.state, card, side, hex, facing, **fields)
 
     # --- queries ---------------------------------------------------------------------------
     @property
@@ -98,29 +73,6 @@ class Game:
     @property
     def over(self) -> bool:
         return self.state.phase == Phase.GAME_OVER
-
-    def _fingerprint(self) -> tuple[Any, ...]:
-        st = self.state
-        return (st.version, st.phase, st.turn, st.destroyed_bridges, st.pending,
-                st.road_bonus_used,
-                tuple((u.hex, u.destroyed, u.disrupted, u.damaged, u.acted, u.carrier,
-                       u.facing, u.fired_defensively) for u in st.units.values()))
-
-    def _position(self) -> int:
-        """A small number for the current position (a new one whenever the fingerprint
-        or the units dict changes): the per-position caches (legal actions, reach,
-        stacking) key on it instead of hashing the fingerprint again and again."""
-        if self._scope is not None:
-            return self._scope
-        st = self.state
-        fp = self._fingerprint()
-        pos = self._pos
-        if pos is None or pos[0] is not st.units or pos[1] != fp:
-            n = pos[2] + 1 if pos is not None else 1
-            pos = self._pos = (st.units, fp, n)
-            self._reach_cache.clear()
-            self._stacking = None
-        return int(pos[2])
 
     def reachable(self, uid: str) -> dict[Hex, Reach]:
         """Hexes ``uid`` may move into now (empty when it can't move now);
@@ -132,13 +84,7 @@ class Game:
         if not (st.phase.is_movement or st.phase.is_assault) or st.pending is not None \
                 or u.side != st.active_side or u.acted:
             return {}
-        key = (uid, self._position())
-        hit = self._reach_cache.get(key)
-        if hit is None:
-            if self._stacking is None or self._stacking[0] != key[1]:
-                self._stacking = (key[1], movement.stacking_table(st))
-            hit = self._reach_cache[key] = movement.reachable(st, uid, table=self._stacking[1])
-        return hit
+        return self._caches.reachable(st, uid)
 
     def why_not_reach(self, uid: str, hex: Hex) -> str:
         st = self.state
@@ -159,6 +105,35 @@ class Game:
         from .odds import targets
         return targets(self.state, uid, self._ability_actions(self.state.units[uid]))
 
+    # --- queries for clients: thin calls of game.rules.queries / game.rules.threat ----------
+    def defensive_fire_options(self) -> list[queries.DefenderOptions]:
+        """At a defensive-fire prompt: per eligible defender and stage, legal or the
+        rules' reason, and the exact odds (queries.defensive_fire_options)."""
+        return queries.defensive_fire_options(self)
+
+    def unit_options(self, uid: str, legal: list[Action] | None = None) -> queries.UnitOptions:
+        """What ``uid`` may still do this phase, extra actions included."""
+        return queries.unit_options(self, uid, legal)
+
+    def hypothetical_odds(self, attacker: str, target: str, **where: Any) -> Odds:
+        """Exact odds of an attack from any hex at a target in any hex and facing,
+        abilities included (threat.hypothetical_odds: from_hex, target_hex, mode...)."""
+        return threat.hypothetical_odds(self, attacker, target, **where)
+
+    def best_attack(self, attacker: str, target: str, **where: Any) -> tuple[str, Odds] | None:
+        """The attack mode with the best odds for that attack (threat.best_attack)."""
+        return threat.best_attack(self, attacker, target, **where)
+
+    def threat_to(self, uid: str, hex: Hex | None = None, facing: int | None = None,
+                  **options: Any) -> threat.Threat:
+        """Which enemy units could attack ``uid`` in ``hex`` next phase, with the
+        chances to disrupt / damage / destroy it (threat.threat_to)."""
+        return threat.threat_to(self, uid, hex, facing, **options)
+
+    def path_risk(self, move: Action) -> threat.PathRisk:
+        """The defensive fire and movement rolls a legal move meets (threat.path_risk)."""
+        return threat.path_risk(self, move)
+
     def initiative_bonus(self, side: str) -> int:
         return phases.initiative_bonus(self.state, side)
 
@@ -178,15 +153,16 @@ class Game:
                 else:
                     out.append(a)
             return out
-        key = self._position()
-        if self._legal_cache is not None and self._legal_cache[0] == key:
-            return list(self._legal_cache[1])
-        self._scope = key               # one position for every reachable() below
+        c = self._caches
+        key = c.position(self.state)
+        if c.legal is not None and c.legal[0] == key:
+            return list(c.legal[1])
+        c.scope = key                   # one position for every reachable() below
         try:
             acts = self._legal_actions()
         finally:
-            self._scope = None
-        self._legal_cache = (key, acts)
+            c.scope = None
+        c.legal = (key, acts)
         return list(acts)
 
     def _legal_actions(self) -> list[Action]:
@@ -250,7 +226,7 @@ class Game:
         """Carry out ``action``; raise :class:`IllegalAction` (state untouched) if the
         rules refuse it.  Returns the events, including the automatic steps that
         followed (initiative, casualty phase, victory...)."""
-        if not self._listed(action):
+        if not self._caches.listed(self.state, action):
             reason = self.check(action)
             if reason is not None:
                 raise IllegalAction(reason)
@@ -268,16 +244,6 @@ class Game:
         self.log.extend(events)
         st.touch()
         return events
-
-    def _listed(self, action: Action) -> bool:
-        """Whether ``action`` is one of the very objects legal_actions() listed for this
-        position (the listing is the rules' own: such an action needs no second check)."""
-        cached = self._legal_cache
-        if cached is None or self._pos is None or cached[0] != self._pos[2]:
-            return False
-        if self._position() != cached[0]:
-            return False
-        return any(a is action for a in cached[1])
 
     def _perform(self, action: Action) -> list[Event]:
         st = self.state

@@ -169,6 +169,5 @@ def undo(game: "Game", uid: str | None = None) -> list[Action]:
     game.dice.setstate(g.dice.getstate())
     game.history[:] = list(game.history[:base.index]) + kept
     game.log[:] = list(game.log[:max(0, log_base)]) + new_events
-    game._reach_cache.clear()
-    game._legal_cache = None
+    game._caches.clear()
     return removed

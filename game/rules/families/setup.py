@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from typing import Any, TYPE_CHECKING
+from typing import Any, Iterable, TYPE_CHECKING
 
 from .. import movement, phases
 from ..actions import Action, ChooseEnd, ChooseObjective, ChooseOrder, Deploy, Undeploy
@@ -11,6 +11,7 @@ from ..board import ENDS, other_end
 from ..events import CoinFlipped, EndChosen, Event, ObjectiveChosen, OrderChosen, UnitDeployed, UnitUndeployed
 from ..errors import MalformedAction
 from ..hexes import Hex, hex_label
+from ..cards import UnitCard
 from ..state import GameState, OrderChoice, Phase, Unit, other_side
 from . import ActionRule, register_rule, unit_of
 from .transport import board_problem
@@ -288,3 +289,31 @@ class UndeployRule(ActionRule):
 for _r in (ChooseOrderRule(), ChooseEndRule(), ChooseObjectiveRule(), DeployRule(),
            UndeployRule()):
     register_rule(_r)
+
+
+def add_unit(state: GameState, card: UnitCard, side: str | None = None, hex: Hex | None = None,
+             facing: int = 0, *, uid: str | None = None, disrupted: bool = False,
+             damaged: bool = False, pending: Iterable[str] = (), carrier: str | None = None,
+             acted: bool = False, fired_defensively: bool = False) -> Unit:
+    """Put a unit into ``state`` (tests, situations, previews; ``Game.add_unit``).
+    ``uid`` defaults to ``"axis-N"`` / ``"allies-N"`` in order; a unit given a
+    ``carrier`` takes its hex."""
+    side = side or card.side
+    if side not in ("Axis", "Allies"):
+        raise MalformedAction(f"unknown side '{side}'")
+    if uid is None:
+        prefix = side.lower()
+        n = sum(1 for u in state.units.values() if u.side == side) + 1
+        while f"{prefix}-{n}" in state.units:
+            n += 1
+        uid = f"{prefix}-{n}"
+    if uid in state.units:
+        raise MalformedAction(f"there is already a unit '{uid}'")
+    if carrier is not None:
+        hex = state.units[carrier].hex
+    unit = Unit(uid=uid, card=card, side=side, hex=hex, facing=facing % 6,
+                disrupted=disrupted, damaged=damaged, pending=list(pending),
+                carrier=carrier, acted=acted, fired_defensively=fired_defensively)
+    state.units[uid] = unit
+    state.touch()
+    return unit

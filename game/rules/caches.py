@@ -1,0 +1,91 @@
+"""The façade's caches (game.rules.engine.Game): remembered answers of the rules for
+one *position*, never rules of their own.
+
+A position is identified by a small number (:meth:`PositionCaches.position`): a new
+one whenever the state's fingerprint (version, phase, turn, bridges, the pending
+decision, the road bonuses, and per unit its hex, counters, acted / fired flags,
+carrier and facing) or its units dict changes (a state restored after a failed
+action or rebuilt by undo has a new units dict).  Everything cached here is keyed
+on that number, so a changed position can never be answered from an old one:
+
+- ``legal``: what ``families.legal_actions`` listed (``Game.legal_actions``); an
+  action that is one of those very objects is applied without a second check
+  (:meth:`PositionCaches.listed`).
+- ``reach``: ``movement.reachable`` per unit (``Game.reachable``).
+- ``stacking``: the position's ``movement.stacking_table`` (who counts for stacking
+  where), shared by every unit's search.
+
+Longer-lived caches live next to the rule they serve and key on what that rule
+reads: the movement search per map and (origin, kind of unit, speed, road bonus,
+bridges, the unit's abilities when a hook keyed on them prices the steps) and the
+stacking-closed hexes (game.rules.movement), the listed moves per search result
+(families.moving), the open deployment hexes per zone (families.setup), the hook
+points per card (game.rules.abilities, emptied by every (un)registration) and the
+combat hook points per pair of cards (game.rules.combat).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import movement
+from .actions import Action
+from .hexes import Hex
+from .movement import Reach, StackingTable
+from .state import GameState
+
+__all__ = ["PositionCaches", "fingerprint"]
+
+
+def fingerprint(st: GameState) -> tuple[Any, ...]:
+    """Everything a position's answers may depend on that a caller could change."""
+    return (st.version, st.phase, st.turn, st.destroyed_bridges, st.pending,
+            st.road_bonus_used,
+            tuple((u.hex, u.destroyed, u.disrupted, u.damaged, u.acted, u.carrier,
+                   u.facing, u.fired_defensively) for u in st.units.values()))
+
+
+class PositionCaches:
+    """One game's per-position caches (see the module doc)."""
+
+    def __init__(self) -> None:
+        self.pos: tuple[Any, ...] | None = None     # (units dict, fingerprint, number)
+        self.scope: int | None = None               # the number, while a listing runs
+        self.legal: tuple[int, list[Action]] | None = None
+        self.reach: dict[str, dict[Hex, Reach]] = {}
+        self.stacking: StackingTable | None = None
+
+    def clear(self) -> None:
+        self.pos = None
+        self.legal = None
+        self.reach.clear()
+        self.stacking = None
+
+    def position(self, st: GameState) -> int:
+        """The number of the current position (inside a listing: the listing's)."""
+        if self.scope is not None:
+            return self.scope
+        fp = fingerprint(st)
+        pos = self.pos
+        if pos is None or pos[0] is not st.units or pos[1] != fp:
+            pos = self.pos = (st.units, fp, pos[2] + 1 if pos is not None else 1)
+            self.reach.clear()
+            self.stacking = None
+            self.legal = None
+        return int(pos[2])
+
+    def reachable(self, st: GameState, uid: str) -> dict[Hex, Reach]:
+        self.position(st)
+        hit = self.reach.get(uid)
+        if hit is None:
+            if self.stacking is None:
+                self.stacking = movement.stacking_table(st)
+            hit = self.reach[uid] = movement.reachable(st, uid, table=self.stacking)
+        return hit
+
+    def listed(self, st: GameState, action: Action) -> bool:
+        """Whether ``action`` is one of the very objects listed for this position."""
+        legal = self.legal
+        if legal is None or self.pos is None or legal[0] != self.pos[2] \
+                or self.position(st) != legal[0]:
+            return False
+        return any(a is action for a in legal[1])
