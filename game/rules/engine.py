@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from . import (abilities, activation, caches, combat, families, later, movement, phases,
+from . import (abilities, activation, caches, families, later, movement, phases,
                queries, threat, victory)
 from .actions import Action, Move
 from .army import army_budget
