@@ -99,6 +99,14 @@ attack_rolls               attacker, target, plan, rolls, dice, events          
 Everything here is pure and deterministic; hooks must draw any roll from
 ``ctx["dice"]`` when one is given.
 
+An ``action_allowed`` hook that never refuses an action the rules allow (given
+``None`` it returns ``None``; it only lifts or rewords refusals) is registered with
+``lifts_only=True``: the legal-action listing then skips it for the actions the
+rules listed themselves.  Only the combat points up to ``can_attack`` may refuse an
+attack; ``die_modifier``, ``defense``, ``can_cover`` and ``cover_need`` give numbers.
+The registry re-indexes itself on every (un)registration (``GENERATION`` bumps and
+the per-card caches empty): never change :data:`HOOKS` by hand.
+
 Movement-search points (move_cost, can_enter, needs_movement_roll,
 movement_roll_need, movement_roll_kinds): a hook keyed on an ability must
 depend only on the moving unit (its card, damaged/disrupted), the step (hexes,
