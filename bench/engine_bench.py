@@ -68,7 +68,10 @@ def measure(games: int, seed: int) -> dict:
                 if st.pending is None and (st.phase.value.startswith("movement")
                                            or st.phase.value.startswith("assault")):
                     for u in st.units_of(st.to_act):
-                        g._caches.reach.clear()
+                        if hasattr(g, "_caches"):     # this engine (game.rules.caches)
+                            g._caches.reach.clear()
+                        else:                           # the engine before issue 12
+                            g._reach_cache.clear()
                         t0 = time.process_time()
                         g.reachable(u.uid)
                         reach_t.append(time.process_time() - t0)
