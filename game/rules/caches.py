@@ -31,7 +31,7 @@ from . import movement
 from .actions import Action
 from .hexes import Hex
 from .movement import Reach, StackingTable
-from .state import GameState
+from .state import GameState, Unit
 
 __all__ = ["PositionCaches", "fingerprint"]
 
@@ -53,12 +53,16 @@ class PositionCaches:
         self.legal: tuple[int, list[Action]] | None = None
         self.reach: dict[str, dict[Hex, Reach]] = {}
         self.stacking: StackingTable | None = None
+        self.listed_ids: set[int] | None = None     # ids of the objects in ``legal``
+        self.by_hex: dict[Hex, list[Unit]] | None = None   # units not destroyed, per hex
 
     def clear(self) -> None:
         self.pos = None
         self.legal = None
         self.reach.clear()
         self.stacking = None
+        self.listed_ids = None
+        self.by_hex = None
 
     def position(self, st: GameState) -> int:
         """The number of the current position (inside a listing: the listing's)."""
@@ -71,7 +75,24 @@ class PositionCaches:
             self.reach.clear()
             self.stacking = None
             self.legal = None
+            self.listed_ids = None
+            self.by_hex = None
         return int(pos[2])
+
+    def units_at(self, st: GameState, h: Hex | None, include_boarded: bool = True
+                 ) -> list[Unit]:
+        """``st.units_at(h, include_boarded)`` from a per-position index."""
+        if h is None:
+            return []
+        self.position(st)
+        by_hex = self.by_hex
+        if by_hex is None:
+            by_hex = self.by_hex = {}
+            for u in st.units.values():
+                if u.hex is not None and not u.destroyed:
+                    by_hex.setdefault(u.hex, []).append(u)
+        here = by_hex.get(h, [])
+        return list(here) if include_boarded else [u for u in here if u.carrier is None]
 
     def reachable(self, st: GameState, uid: str) -> dict[Hex, Reach]:
         self.position(st)
@@ -88,4 +109,8 @@ class PositionCaches:
         if legal is None or self.pos is None or legal[0] != self.pos[2] \
                 or self.position(st) != legal[0]:
             return False
-        return any(a is action for a in legal[1])
+        ids = self.listed_ids
+        if ids is None:
+            # the listing holds its objects, so no other object has one of these ids
+            ids = self.listed_ids = set(map(id, legal[1]))
+        return id(action) in ids

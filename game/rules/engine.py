@@ -162,7 +162,7 @@ class Game:
             acts = self._legal_actions()
         finally:
             c.scope = None
-        c.legal = (key, acts)
+        c.legal, c.listed_ids = (key, acts), None
         return list(acts)
 
     def _legal_actions(self) -> list[Action]:

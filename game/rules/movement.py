@@ -278,18 +278,23 @@ def stacking_table(state: GameState) -> StackingTable:
     friends: dict[str, dict[Hex, int]] = {"Axis": {}, "Allies": {}}
     vehicles: dict[Hex, list[Unit]] = {}
     counted: dict[str, Hex] = {}
+    gen = abilities.GENERATION
     for other in state.units.values():
         h = other.hex
         if h is None or other.destroyed or other.carrier is not None:
             continue
-        if other.card.is_aircraft:      # ruling L3: Aircraft never count against stacking
+        card = other.card
+        if card.is_aircraft:            # ruling L3: Aircraft never count against stacking
             continue
         counted[other.uid] = h
         per = friends.get(other.side)
         if per is None:
             per = friends[other.side] = {}
         per[h] = per.get(h, 0) + 1
-        if counts_as_vehicle(other):
+        cav = card.is_vehicle or _STACKS_AS_VEHICLE.get((id(card), gen))
+        if cav is None:
+            cav = counts_as_vehicle(other)
+        if cav:
             vehicles.setdefault(h, []).append(other)
     return StackingTable(friends, vehicles, counted, {})
 

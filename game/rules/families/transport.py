@@ -81,7 +81,8 @@ class BoardRule(ActionRule):
         if u.acted or u.boarded or not st.phase.is_movement or not u.is_soldier \
                 or u.disrupted:
             return []
-        return [Board(u.side, u.uid, c.uid) for c in st.units_at(u.hex, include_boarded=False)
+        here = game._caches.units_at(st, u.hex, include_boarded=False)
+        return [Board(u.side, u.uid, c.uid) for c in here
                 if c is not u and c.is_vehicle and board_problem(st, u, c) is None]
 
     def problem(self, game: "Game", action: Board) -> str | None:
