@@ -203,7 +203,8 @@ class DeployRule(ActionRule):
         mine = st.units_of(side)
         bm = st.battle_map
         occupied = None
-        open_for: dict[tuple[bool, bool], tuple[Hex, ...]] = {}   # (Vehicle?, stacks as one?) -> hexes
+        # (Vehicle?, stacks as one?, zone) -> hexes
+        open_for: dict[tuple[bool, bool, frozenset[Hex]], tuple[Hex, ...]] = {}
         for u in mine:
             if u.hex is not None:
                 out.append(Undeploy(side, u.uid))
@@ -213,15 +214,15 @@ class DeployRule(ActionRule):
             if occupied is None:
                 # an undeployed unit counts nowhere: one stacking table serves them all
                 occupied = movement.stacking_table(st)
-            kind = (u.is_vehicle, movement.counts_as_vehicle(u))     # Large stacks as a Vehicle
+            zone = deployment_zone(st, side, u)
+            kind = (u.is_vehicle, movement.counts_as_vehicle(u), zone)   # Large stacks as a Vehicle
             hexes = open_for.get(kind)
             if hexes is None:
                 # deploy_problem's rules, with the occupancy counted once per kind of unit
                 # (the hexes stacking closes to it: movement.blocked_hexes)
-                zone = deployment_zone(st, side, u)
                 closed = movement.blocked_hexes(st, u, occupied) & zone
                 memo = _open_memo(bm)
-                mkey = (zone, kind, closed)
+                mkey = (kind, closed)
                 hexes = memo.get(mkey)
                 if hexes is None:
                     if len(memo) > 1024:
