@@ -439,3 +439,22 @@ def test_readme_card_example_is_a_valid_card():
     made = units.parse_card(checker, yaml.safe_load(block)["cards"][0])
     assert checker.problems == [] and made is not None
     assert made.cost == card(made.name).cost
+
+
+def test_roster_listing_says_where_each_card_plays(capsys):
+    """issue 19: `python -m game.roster` lists every card (the later edition's too) with
+    the battles it can be chosen for; --edition keeps only the playable ones."""
+    from game.rules.army import playable_editions
+    refused = [c.name for c in load_roster().values() if not playable_editions(c)]
+    assert units.main([]) == 0
+    out = capsys.readouterr().out
+    assert "Play" in out.splitlines()[0]
+    assert re.search(r"Romanian Infantry .* both ", out)
+    assert all(re.search(r"^" + re.escape(n) + r" .* not yet ", out, flags=re.M)
+               for n in refused)
+    assert units.main(["--edition", "first"]) == 0
+    first = capsys.readouterr().out
+    listed = {ln.split("  ")[0] for ln in first.splitlines()}
+    assert "Romanian Infantry" in listed and not listed & set(refused)
+    assert units.main(["--type", "Aircraft"]) == 0
+    assert re.search(r" later ", capsys.readouterr().out)
