@@ -15,7 +15,6 @@ module              abilities
 ``casualty``        resisting disruption (after attacks, in the casualty phase)
 ``later_edition``   specs of the later edition's abilities (effects: game.rules.later)
 ``results``         exact odds of attacks with ability-dependent outcomes
-``roster_extra``    simple modifiers of the later sets' cards (Tank Hunter, Subtle...)
 ``common``          the modules' shared events, marks and helpers
 ==================  ===============================================================
 
@@ -119,10 +118,6 @@ __all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "MODULES", "register", "unregister", 
 MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour", "results",
                             "casualty", "commanders", "movement", "transport", "later_edition")
 _LOADED = False
-
-#: helper roster19's module (positions 43 and on of issue 19's order), kept apart from
-#: the tuple above so the two issue-19 branches merge cleanly
-MODULES = MODULES + ("roster_extra",)
 
 
 def load() -> None:
