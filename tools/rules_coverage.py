@@ -102,6 +102,10 @@ def updated(text: str) -> str:
         head, rest = text.split(BEGIN, 1)
         tail = rest.split(END, 1)[1]
         return head + new + tail
+    anchor = "## Rulings 1-16"          # after the issue-18 abilities, before the rulings
+    if anchor in text:
+        head, tail = text.split(anchor, 1)
+        return head + new + "\n\n" + anchor + tail
     return text.rstrip("\n") + "\n\n" + new + "\n"
 
 
