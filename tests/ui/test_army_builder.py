@@ -260,8 +260,8 @@ def test_every_roster_card_fits_on_the_card_view(app):
     from game.ui.cardview import draw_card
     surf = pygame.Surface((320, 600))
     for card in load_roster(edition="later").values():
-        fits = draw_card(surf, card, pygame.Rect(0, 0, 300, 560))
-        assert fits or not playable_editions(card), card.name
+        if playable_editions(card):
+            assert draw_card(surf, card, pygame.Rect(0, 0, 300, 560)), card.name
 
 
 def test_solo_practice_gives_the_ai_its_sample_army_and_skips_the_hand_over(app, monkeypatch):
