@@ -10,9 +10,12 @@ phase.  Nothing here decides a rule: every action comes from
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules.actions import Attack, Deploy, EndPhase, Move, Undeploy
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["DemoPlayer", "pick_action", "AIError"]
 
@@ -64,7 +67,7 @@ class DemoPlayer:
     """Plays ``sides`` on the battle screen: every side for ``--demo`` (and then
     it also clicks through the casualty phase), the AI's side in solo practice."""
 
-    def __init__(self, scene: Any, rng: random.Random, sides: tuple[str, ...] = ("Axis", "Allies"),
+    def __init__(self, scene: BattleScene, rng: random.Random, sides: tuple[str, ...] = ("Axis", "Allies"),
                  level: str | None = "recruit", think: float = THINK) -> None:
         self.scene = scene
         self.rng = rng

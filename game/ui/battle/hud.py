@@ -5,7 +5,7 @@ rules send back: logged, rolled in the dice tray, animated).  It draws; it
 decides nothing."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,9 @@ from game.ui import theme
 from game.ui.battle.panels import (SIDE_COLOURS, CachedLog, draw_buttons, draw_side_header,
                                    draw_tooltip, draw_unit_box)
 from game.ui.widgets import DiceTray, draw_panel, draw_text, wrap
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["BattleHUD", "UnitHexes", "event_colour", "PROMPT_H", "HEADER_H"]
 
@@ -49,8 +52,11 @@ class UnitHexes:
 
 
 class BattleHUD:
-    def __init__(self, scene: Any) -> None:
+    prompt_h = PROMPT_H
+
+    def __init__(self, scene: BattleScene) -> None:
         self.sc = scene
+        self._last_to_act: str | None = None
         self.notice: tuple[str, float] | None = None
         self.dice = DiceTray(pygame.Rect(0, 0, 1, 1), 26, scene.anim_factor)
         self.logp = CachedLog(pygame.Rect(0, 0, 1, 1), 16, limit=300)
@@ -71,6 +77,19 @@ class BattleHUD:
         log_top = self.dice.rect.bottom + 8
         self.logp.rect = pygame.Rect(10, log_top, pw - 20, h - log_top - 34)
         self._panel = None
+
+    def invalidate(self) -> None:
+        self._panel = None
+
+    def seat_banner(self, to_act: str | None, show: bool = True) -> None:
+        """The banner when the seat changes ("Allies player: your turn")."""
+        if to_act and to_act != self._last_to_act and show:
+            from game.rules.state import DefensiveFirePrompt
+            what = "defensive fire" if isinstance(self.sc.state.pending, DefensiveFirePrompt) \
+                else "your turn"
+            self.sc.anim.show_banner(f"{theme.SIDE_LABEL[to_act]} player: {what}",
+                                     SIDE_COLOURS.get(to_act, theme.ACCENT))
+        self._last_to_act = to_act
 
     def update(self, dt: float) -> None:
         self.dice.update(dt)

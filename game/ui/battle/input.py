@@ -4,12 +4,15 @@ changes (pan, zoom) and the screen's tools (the whole stat card, the line of
 sight view, the terrain legend, the in-battle menu).  It draws nothing."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui.battle.modes import BattleMenuMode, CardMode
-from game.ui.battle.panels import Button
+from game.ui.battle.panels import Button, layout_buttons
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["BattleInput", "PAN_STEP", "HOLD_FOR_CARD"]
 
@@ -18,7 +21,7 @@ HOLD_FOR_CARD = 0.6          # seconds a still left press on a unit takes to ope
 
 
 class BattleInput:
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: BattleScene) -> None:
         self.sc = scene
         self.mouse: tuple[int, int] = (-1, -1)
         self.hover_hex = None
@@ -40,6 +43,15 @@ class BattleInput:
             if self._held >= HOLD_FOR_CARD and not self._held_card:
                 pos, self._press = self._press, None
                 self._held_card = self.open_card_at(pos)
+
+    def lay_out_buttons(self, buttons: list[Button]) -> None:
+        """The top mode's buttons, in the prompt bar (or where the mode puts them)."""
+        r = self.sc.prompt_rect
+        layout_buttons(buttons, pygame.Rect(r.x + 12, r.bottom - 44, r.w - 24, 40), align="right")
+        place = getattr(self.sc.mode, "place_buttons", None)
+        if place is not None:
+            place(buttons)
+        self.buttons = {b.key: b for b in buttons}
 
     def _button_at(self, pos) -> Button | None:
         for b in self.buttons.values():

@@ -18,7 +18,7 @@ from game.ui.cardview import draw_card
 from game.ui.tokens import draw_counter, draw_unit
 from game.ui.widgets import LogPanel, draw_panel, draw_text, fit, wrap
 
-__all__ = ["Button", "CachedLog", "layout_buttons", "draw_buttons", "draw_side_header", "draw_unit_box",
+__all__ = ["Button", "CachedLog", "layout_buttons", "draw_buttons", "draw_side_header", "draw_unit_box", "roster_layout",
            "draw_odds_box", "draw_tooltip", "odds_rows", "pct", "SIDE_COLOURS"]
 
 SIDE_COLOURS = {"Axis": (200, 202, 208), "Allies": (130, 206, 120), None: theme.TEXT}
@@ -198,7 +198,7 @@ def draw_unit_box(surface: pygame.Surface, rect: pygame.Rect, unit: Any, state: 
             notes.append(f"speed {unit.current_speed}")
     shown = ([("damaged", "Damaged")] if unit.damaged else []) + \
             ([("disrupted", "Disrupted")] if unit.disrupted else []) + \
-            [("pending", f"face-down") for _ in unit.pending]
+            [("pending", "face-down") for _ in unit.pending]
     for counter, _ in shown[:4]:
         w = 26 if counter == "damaged" else 18
         draw_counter(surface, counter, pygame.Rect(x, y, w, 18))
@@ -321,23 +321,19 @@ def _tooltip_image(lines: Sequence[str], colour, width: int) -> pygame.Surface |
     return img
 
 
-def draw_roster(surface: pygame.Surface, rect: pygame.Rect, units: Sequence[Any],
-                selected: str | None, title: str = "") -> dict[str, pygame.Rect]:
-    """The deployment tray: every unit still to place as a token with its name,
-    in a grid that fits ``rect``.  Returns each unit's clickable rect."""
-    draw_panel(surface, rect, theme.BG_DARK)
-    out: dict[str, pygame.Rect] = {}
+def roster_layout(rect: pygame.Rect, units: Sequence[Any],
+                  title: str = "") -> dict[str, tuple[pygame.Rect, pygame.Rect]]:
+    """Where the deployment tray puts each unit still to place: uid -> (token rect,
+    clickable rect).  Geometry only (the tray's clicks and its drawing share it)."""
+    out: dict[str, tuple[pygame.Rect, pygame.Rect]] = {}
     x0, y = rect.x + 8, rect.y + 6
     if title:
-        draw_text(surface, fit(title, theme.font(17, True), rect.w - 16), (x0, y), 17,
-                  theme.ACCENT, bold=True)
         y += 22
     cols = 4
     cell_w = (rect.w - 16) // cols
     rows = max(1, (len(units) + cols - 1) // cols)
     cell_h = max(44, min(84, (rect.bottom - y - 4) // rows))
     size = max(26, min(54, cell_h - 22, cell_w - 12))
-    f = theme.font(14)
     for i, u in enumerate(units):
         row, col = divmod(i, cols)
         cx = x0 + col * cell_w + cell_w // 2
@@ -345,9 +341,28 @@ def draw_roster(surface: pygame.Surface, rect: pygame.Rect, units: Sequence[Any]
         if top + size > rect.bottom:
             break
         r = pygame.Rect(cx - size // 2, top, size, size)
-        draw_unit(surface, u, r, selected=u.uid == selected, label=False)
+        out[u.uid] = (r, r.inflate(8, 18).move(0, 7))
+    return out
+
+
+def draw_roster(surface: pygame.Surface, rect: pygame.Rect, units: Sequence[Any],
+                selected: str | None, title: str = "") -> dict[str, pygame.Rect]:
+    """The deployment tray: every unit still to place as a token with its name,
+    in a grid that fits ``rect`` (:func:`roster_layout`).  Returns each unit's
+    clickable rect."""
+    draw_panel(surface, rect, theme.BG_DARK)
+    if title:
+        draw_text(surface, fit(title, theme.font(17, True), rect.w - 16), (rect.x + 8, rect.y + 6),
+                  17, theme.ACCENT, bold=True)
+    cell_w = (rect.w - 16) // 4
+    f = theme.font(14)
+    out: dict[str, pygame.Rect] = {}
+    by_uid = {u.uid: u for u in units}
+    for uid, (r, hit) in roster_layout(rect, units, title).items():
+        u = by_uid[uid]
+        draw_unit(surface, u, r, selected=uid == selected, label=False)
         img = f.render(fit(u.name, f, cell_w - 4), True,
-                       theme.ACCENT if u.uid == selected else theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(cx, r.bottom + 3)))
-        out[u.uid] = r.inflate(8, 18).move(0, 7)
+                       theme.ACCENT if uid == selected else theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(r.centerx, r.bottom + 3)))
+        out[uid] = hit
     return out

@@ -13,7 +13,7 @@ pure (no pygame) and tested on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,15 +24,15 @@ from game.rules.events import (BridgeDestroyed, CounterPlaced, CountersFlipped, 
                                UnitStopped, UnitTurned)
 from game.rules.queries import plain_text
 from game.ui import theme
+from game.ui.battle.context import BattleContext
 from game.ui.battle.modes import Mode
 from game.ui.battle.panels import Button
-from game.ui.map_render import draw_los_line
-from game.ui.widgets import draw_panel, draw_text, wrap
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["RecapStep", "recap_steps", "RecapMode", "RecapTracker"]
 
-MOVE_COLOUR = (120, 190, 255)
-ATTACK_COLOUR = (240, 90, 70)
 
 
 @dataclass
@@ -94,8 +94,8 @@ class RecapMode(Mode):
     modal = True
     pauses_ai = True
 
-    def __init__(self, scene: Any, title: str, steps: list[RecapStep]) -> None:
-        super().__init__(scene)
+    def __init__(self, ctx: BattleContext, title: str, steps: list[RecapStep]) -> None:
+        super().__init__(ctx)
         self.title = title
         self.steps = steps
         self.index = 0
@@ -117,13 +117,13 @@ class RecapMode(Mode):
     def on_button(self, key: str) -> None:
         if key == "next":
             if self.index >= len(self.steps) - 1:
-                self.scene.pop(self)
+                self.ctx.pop(self)
             else:
                 self.index += 1
         elif key == "back":
             self.index = max(0, self.index - 1)
         elif key == "skip":
-            self.scene.pop(self)
+            self.ctx.pop(self)
 
     def on_key(self, key, mod) -> bool:
         if key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -137,62 +137,12 @@ class RecapMode(Mode):
     def on_click(self, pos, button) -> bool:
         return True
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        view = self.scene.view
-        lay = view.layout
-        for i, s in enumerate(self.steps[:self.index + 1]):
-            faded = i < self.index
-            if s.kind == "move" and len(s.route) >= 2:
-                col = tuple(c // 2 for c in MOVE_COLOUR) if faded else MOVE_COLOUR
-                pts = [view.center(h) for h in s.route]
-                pygame.draw.lines(surface, col, False, pts, 2 if faded else 4)
-                if not faded:
-                    _arrow_head(surface, pts[-2], pts[-1], col)
-            elif s.kind == "attack" and s.from_hex is not None and s.to_hex is not None:
-                col = tuple(c // 2 for c in ATTACK_COLOUR) if faded else ATTACK_COLOUR
-                draw_los_line(surface, lay, s.from_hex, s.to_hex, col, width=2 if faded else 3)
-                if not faded:
-                    c = view.center(s.to_hex)
-                    pygame.draw.circle(surface, col, c, max(8, int(view.hex_size * 0.55)), 3)
-                    for k, (counter, up) in enumerate(s.counters):
-                        box = pygame.Rect(c[0] - 30 + 22 * k, c[1] - int(view.hex_size) - 4, 20, 20)
-                        colour = theme.COUNTER_COLOURS.get(counter, theme.WARN)
-                        pygame.draw.rect(surface, colour if up else (70, 70, 70), box,
-                                         border_radius=3)
-                        pygame.draw.rect(surface, (20, 20, 20), box, 1, border_radius=3)
-            elif s.route and not faded:
-                pygame.draw.circle(surface, theme.WARN, view.center(s.route[-1]),
-                                   max(8, int(view.hex_size * 0.6)), 3)
-        v = self.scene.view_rect
-        f = theme.font(16)
-        w = min(v.w - 20, 520)
-        lines: list[str] = []
-        for ln in self.step.lines:
-            lines.extend(wrap(ln, f, w - 20))
-        r = pygame.Rect(v.x + 10, v.y + 10, w, 40 + 20 * len(lines))
-        draw_panel(surface, r, theme.BG_DARK)
-        draw_text(surface, f"{self.title} - {self.index + 1}/{len(self.steps)}", (r.x + 10, r.y + 8),
-                  17, theme.ACCENT, bold=True)
-        y = r.y + 32
-        for ln in lines:
-            draw_text(surface, ln, (r.x + 10, y), 16, theme.TEXT)
-            y += 20
-
-
-def _arrow_head(surface, a, b, col) -> None:
-    import math
-    ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    size = 12
-    left = (b[0] - size * math.cos(ang - 0.45), b[1] - size * math.sin(ang - 0.45))
-    right = (b[0] - size * math.cos(ang + 0.45), b[1] - size * math.sin(ang + 0.45))
-    pygame.draw.polygon(surface, col, [b, left, right])
-
 
 class RecapTracker:
     """Remembers, per side, where in the log that side last gave up the seat; when the
     seat comes back to a player it opens the recap of what happened since."""
 
-    def __init__(self, scene: Any, auto: bool = True) -> None:
+    def __init__(self, scene: BattleScene, auto: bool = True) -> None:
         self.sc = scene
         self.auto = auto
         n = len(scene.game.log)
