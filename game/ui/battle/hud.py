@@ -91,7 +91,21 @@ class BattleHUD:
                                      SIDE_COLOURS.get(to_act, theme.ACCENT))
         self._last_to_act = to_act
 
+    def log_line_at(self, pos: tuple[int, int]) -> int | None:
+        """The log line under ``pos`` (screen coordinates) that tells an event."""
+        n = self.logp.line_at((pos[0] - self.sc.panel_rect.x, pos[1] - self.sc.panel_rect.y))
+        return n if n is not None and self.logp.refs[n] is not None else None
+
+    def marked_line(self) -> int | None:
+        """The log line a click or Enter would open the recap of: the one under the
+        mouse, else (the log scrolled back) the oldest one in view."""
+        n = self.log_line_at(self.sc.mouse)
+        if n is None and self.logp.scroll > 0:
+            n = self.logp.first_told_in_view()
+        return n
+
     def update(self, dt: float) -> None:
+        self.logp.marked = self.marked_line()
         self.dice.update(dt)
         if self.notice is not None:
             text, left = self.notice
@@ -106,7 +120,7 @@ class BattleHUD:
     def log_history(self, events: list) -> None:
         for e in events:                        # a loaded game: its log, coloured as in play
             if e.text:
-                self.logp.add(plain_text(e.text), event_colour(e))
+                self.logp.add(plain_text(e.text), event_colour(e), ref=e)
 
     # --- what happened ------------------------------------------------------------------------
     def show_events(self, events: list, *_: Any) -> None:
@@ -124,7 +138,7 @@ class BattleHUD:
         for i, e in enumerate(shown):
             self.sc.controller.learn(e)
             if e.text:
-                self.logp.add(plain_text(e.text), event_colour(e))
+                self.logp.add(plain_text(e.text), event_colour(e), ref=e)
             name = lambda uid: st.units[uid].name if uid in st.units else "a unit"  # noqa: E731
             if isinstance(e, DiceRolled):
                 self.dice.roll(e.dice, e.need, f"{name(e.uid)}")
@@ -216,6 +230,7 @@ class BattleHUD:
         st = self.sc.state
         shown = self.shown_state()
         key = (self.sc.version, id(shown), self.sc.selected, len(self.logp.lines), self.logp.scroll,
+               self.logp.marked,
                self.sc.panel_rect.size, tuple(self.dice.dice), self.dice.need, self.dice.label,
                self.dice.rolling and self.sc.app.frames)
         if self._panel is None or key != self._panel_key:

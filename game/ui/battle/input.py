@@ -89,6 +89,8 @@ class BattleInput:
                 self.sc.app.play("click")
                 self.press(b.key)
                 return
+            if event.button == 1 and self.open_recap_at(event.pos):
+                return
             if self.sc.card_rect.collidepoint(event.pos) and not self.sc.ai_turn:
                 self.sc.base.on_side_click(event.pos, event.button)
                 return
@@ -174,6 +176,12 @@ class BattleInput:
         if key == pygame.K_u and not self.sc.ai_turn and self.sc.demo is None and not self.sc.stack:
             self.sc.undo_all()
             return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.sc.logp.scroll > 0 and \
+                not self.sc.mode.modal:
+            n = self.sc.hud.marked_line()       # the log scrolled back: Enter opens its recap
+            if n is not None:
+                self.sc.recap.open_event(self.sc.logp.refs[n])
+                return
         if (not self.sc.ai_turn or self.sc.mode.modal) and self.sc.mode.on_key(key, mod):
             return
         if key == pygame.K_ESCAPE:
@@ -196,6 +204,16 @@ class BattleInput:
             self.sc.view.zoom(-1)
         elif key in (pygame.K_HOME, pygame.K_0):
             self.sc.view.home()
+
+    def open_recap_at(self, pos: tuple[int, int]) -> bool:
+        """A click on a line of the log: the recap of its phase (or its whole turn)."""
+        if self.sc.mode.modal:
+            return False
+        n = self.sc.hud.log_line_at(pos)
+        if n is None:
+            return False
+        self.sc.recap.open_event(self.sc.logp.refs[n])
+        return True
 
     def open_card_at(self, pos) -> bool:
         """Right-click or hold on any unit (friend or enemy): its whole stat card."""

@@ -42,26 +42,84 @@ _LABELS: dict[tuple, pygame.Surface] = {}
 
 
 class CachedLog(LogPanel):
-    """The game log, wrapping each line once (not on every redraw)."""
+    """The game log, wrapping each line once (not on every redraw).  Each line may
+    carry the rules' event it tells (``refs``), so a click on it can open the recap of
+    its phase; ``marked`` is the line drawn highlighted (under the mouse, or the oldest
+    line in view while the log is scrolled back)."""
 
-    def __init__(self, *args, **kw) -> None:
+    def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self._wrap_cache: dict[tuple[str, int], list[str]] = {}
+        self.refs: list[Any] = []          # per line: the event it tells, or None (a note)
+        self.marked: int | None = None
 
-    def _wrapped(self) -> list[tuple[str, tuple[int, int, int]]]:
+    def add(self, text: str, colour: tuple[int, int, int] = theme.TEXT,
+            ref: Any = None) -> None:
+        self.lines.append((text, colour))
+        self.refs.append(ref)
+        del self.lines[:-self.limit]
+        del self.refs[:-self.limit]
+        self.scroll = 0
+
+    def _rows(self) -> list[tuple[str, tuple[int, int, int], int]]:
+        """Every wrapped row: (text, colour, index of its line)."""
         f = theme.font(self.size)
         width = self.rect.w - 24
-        out: list[tuple[str, tuple[int, int, int]]] = []
+        out: list[tuple[str, tuple[int, int, int], int]] = []
         if len(self._wrap_cache) > 2000:
             self._wrap_cache.clear()
-        for text, colour in self.lines:
+        for n, (text, colour) in enumerate(self.lines):
             key = (text, width)
             lines = self._wrap_cache.get(key)
             if lines is None:
                 lines = self._wrap_cache[key] = wrap(text, f, width)
             for i, line in enumerate(lines):
-                out.append(((" " * 3 if i else "") + line, colour))
+                out.append(((" " * 3 if i else "") + line, colour, n))
         return out
+
+    def _wrapped(self) -> list[tuple[str, tuple[int, int, int]]]:
+        return [(t, c) for t, c, _ in self._rows()]
+
+    def _shown(self) -> tuple[list[tuple[str, tuple[int, int, int], int]], int, int]:
+        """(the rows in view, the first row's y, the line height)."""
+        lh = theme.font(self.size).get_linesize()
+        rows = max(1, (self.rect.h - 8) // lh)
+        every = self._rows()
+        self.scroll = min(self.scroll, max(0, len(every) - rows))
+        end = len(every) - self.scroll
+        shown = every[max(0, end - rows):end]
+        return shown, self.rect.bottom - 4 - lh * len(shown), lh
+
+    def line_at(self, pos: tuple[int, int]) -> int | None:
+        """The log line (index into ``lines``) drawn at ``pos`` (the log's coordinates)."""
+        if not self.rect.collidepoint(pos):
+            return None
+        shown, y0, lh = self._shown()
+        row = (pos[1] - y0) // lh
+        return shown[row][2] if 0 <= row < len(shown) else None
+
+    def first_told_in_view(self) -> int | None:
+        """The oldest line in view that tells an event (the one Enter opens while the
+        log is scrolled back)."""
+        shown, _, _ = self._shown()
+        return next((n for _, _, n in shown if self.refs[n] is not None), None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.rect, theme.BG_DARK)
+        f = theme.font(self.size)
+        shown, y, lh = self._shown()
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-4, -4))
+        for text, colour, n in shown:
+            if n == self.marked:
+                pygame.draw.rect(surface, (58, 62, 50), (self.rect.x + 4, y, self.rect.w - 8, lh))
+            surface.blit(f.render(text, True, colour), (self.rect.x + 8, y))
+            y += lh
+        surface.set_clip(clip)
+        if self.scroll:
+            draw_text(surface, f"^ {self.scroll} more - Enter: recap of the marked line",
+                      (self.rect.right - 8, self.rect.y + 4), 14, theme.TEXT_DIM,
+                      anchor="topright")
 
 
 @dataclass

@@ -5,7 +5,10 @@ phase in solo), the battle screen steps through what the other side did since
 that player last acted: an arrow for each move, a line for each attack (and
 defensive shot) with the counters it placed, and the log lines of each step.
 Right / Space / Enter: next step; Left: back; Esc or "Skip": close.  P opens the
-last recap again at any time.
+last recap again at any time, and the log keeps every recap: a click on a line of
+the log (or scrolling the log back and Enter) steps through the phase that line
+belongs to; a click on a turn's first or last line ("Turn 2: Initiative",
+"End of turn 2") through the whole turn (:func:`log_stretch`).
 
 Everything comes from the rules' events (``game.log``): :func:`recap_steps` is
 pure (no pygame) and tested on its own.
@@ -17,12 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules.events import (BridgeDestroyed, CounterPlaced, CountersFlipped, CoverRolled,
+from game.rules.events import (BridgeDestroyed, PhaseBegan, TurnEnded, CounterPlaced, CountersFlipped, CoverRolled,
                                DefensiveFirePassed, DiceRolled, HitsScored, MovementRoll,
                                UnitBoarded, UnitDamaged, UnitDeployed, UnitDestroyed,
                                UnitDismounted, UnitDisrupted, UnitMoved, UnitPutBack,
                                UnitStopped, UnitTurned)
 from game.rules.queries import plain_text
+from game.rules.state import Phase
 from game.ui import theme
 from game.ui.battle.context import BattleContext
 from game.ui.battle.modes import Mode
@@ -31,7 +35,7 @@ from game.ui.battle.panels import Button
 if TYPE_CHECKING:
     from game.ui.scenes.battle import BattleScene
 
-__all__ = ["RecapStep", "recap_steps", "RecapMode", "RecapTracker"]
+__all__ = ["RecapStep", "recap_steps", "log_stretch", "RecapMode", "RecapTracker"]
 
 
 
@@ -85,6 +89,28 @@ def recap_steps(events: list) -> list[RecapStep]:
     if waiting:                         # a failed roll that ended a move with no step
         steps.append(RecapStep("other", lines=waiting))
     return steps
+
+
+def log_stretch(log: list, i: int) -> tuple[str, list]:
+    """(title, events) of the stretch of play ``log[i]`` belongs to: its phase, or the
+    whole turn for the turn's first phase header (initiative) and its "End of turn"."""
+    e = log[i]
+    whole_turn = isinstance(e, TurnEnded) or (
+        isinstance(e, PhaseBegan) and e.phase == Phase.INITIATIVE.value)
+    if whole_turn:
+        turn = e.turn
+        begin = next((k for k, x in enumerate(log) if isinstance(x, PhaseBegan) and
+                      x.turn == turn), i)
+        end = next((k + 1 for k in range(begin, len(log)) if isinstance(log[k], TurnEnded) and
+                    log[k].turn == turn), len(log))
+        return f"Turn {turn}", list(log[begin:end])
+    begin = next((k for k in range(i, -1, -1) if isinstance(log[k], PhaseBegan)), 0)
+    end = next((k for k in range(begin + 1, len(log)) if isinstance(log[k], PhaseBegan)),
+               len(log))
+    head = log[begin]
+    title = plain_text(head.text).rstrip(".") if isinstance(head, PhaseBegan) \
+        else "The start of the battle"
+    return title, list(log[begin:end])
 
 
 class RecapMode(Mode):
@@ -172,6 +198,21 @@ class RecapTracker:
         self.last = (title, steps)
         if self.auto:
             self.sc.push(RecapMode(self.sc, title, steps))
+
+    def open_event(self, event: Any) -> bool:
+        """A log line: the recap of its phase (or of its whole turn) from the game log."""
+        log = self.sc.game.log
+        i = next((k for k in range(len(log) - 1, -1, -1) if log[k] is event), None)
+        if i is None:
+            self.sc.note("That line was taken back: it is no longer in the game.")
+            return False
+        title, events = log_stretch(log, i)
+        steps = recap_steps(events)
+        if not steps:
+            self.sc.note(f"{title}: no moves, attacks or counters to step through.")
+            return False
+        self.sc.push(RecapMode(self.sc, f"Recap: {title}", steps))
+        return True
 
     def open_last(self) -> bool:
         """P: the last recap again (False: nothing to show yet)."""
