@@ -384,7 +384,7 @@ def test_coin_flip_says_allies_win_the_toss(app):
 
 def test_line_of_sight_view_letters_bands_and_shows_a_legend(app, monkeypatch):
     """Hold L: the range-band letters of the preview (S / M / L) and a legend."""
-    import game.ui.battle.overlays.board as battle_mod
+    import game.ui.battle.overlays as battle_mod
     g = position(rect_map(14, 9))
     r = g.add_unit(rifles(), "Axis", at(3, 4))
     scene = start(app, g)

@@ -21,14 +21,13 @@ from typing import Callable
 
 from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase
 from game.ui.battle.context import BattleContext
-from game.ui.battle.modes.base import Mode, side_name
+from game.ui.battle.modes.base import ChoiceMode, ConfirmMode, FacingMode, Mode, side_name
 from game.ui.battle.modes.casualty import CasualtyMode
 from game.ui.battle.modes.deploy import DeployMode
 from game.ui.battle.modes.fire import DefensiveFireMode, DismountMode
 from game.ui.battle.modes.play import PlayMode
 from game.ui.battle.modes.setup import EndMode, GameOverMode, ObjectiveMode, OrderMode
-from game.ui.battle.modes.stacked import (KEY_HELP, BattleMenuMode, CardMode, ChoiceMode,
-                                          ConfirmMode, FacingChoiceMode, FacingMode)
+from game.ui.battle.modes.stacked import KEY_HELP, BattleMenuMode, CardMode, FacingChoiceMode
 
 __all__ = ["Mode", "OrderMode", "EndMode", "ObjectiveMode", "DeployMode", "PlayMode",
            "DefensiveFireMode", "DismountMode", "GameOverMode", "FacingMode", "ConfirmMode",

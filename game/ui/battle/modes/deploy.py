@@ -10,8 +10,7 @@ import pygame
 from game.rules.actions import Deploy, EndPhase, Undeploy
 from game.rules.hexes import Hex, hex_label
 from game.ui.battle.context import BattleContext
-from game.ui.battle.modes.base import Mode, side_name
-from game.ui.battle.modes.stacked import ChoiceMode, ConfirmMode, FacingMode
+from game.ui.battle.modes.base import ChoiceMode, ConfirmMode, FacingMode, Mode, side_name
 from game.ui.battle.panels import Button, roster_layout
 
 __all__ = ["DeployMode"]

@@ -11,8 +11,7 @@ from game.rules.actions import Attack, Board, EndPhase, Move, describe_action
 from game.rules.hexes import Hex, hex_label
 from game.rules.queries import unit_options
 from game.ui import theme
-from game.ui.battle.modes.base import Mode, side_name
-from game.ui.battle.modes.stacked import ChoiceMode, ConfirmMode, FacingMode
+from game.ui.battle.modes.base import ChoiceMode, ConfirmMode, FacingMode, Mode, side_name
 from game.ui.battle.panels import Button, pct
 
 __all__ = ["PlayMode"]
