@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.net.headless import RelayProcess  # noqa: E402
-from game.net.session import armies_from_names, build_game  # noqa: E402
+from game.net.relay import read_stored  # noqa: E402
+from game.net.session import apply_action, armies_from_names, build_game  # noqa: E402
 from game.rules.actions import action_from_dict  # noqa: E402
 from game.rules.dice import Dice  # noqa: E402
 
@@ -120,12 +121,12 @@ async def one_battle(i: int, args, relay: RelayProcess, rng: random.Random, budg
         out["why"] = "the two seats disagree"
         return out
     gid = a.ready["game"]
-    stored = json.loads((Path(relay.store) / f"game-{gid}.json").read_text(encoding="utf-8"))
+    stored = read_stored(Path(relay.store) / f"game-{gid}.jsonl")
     game = build_game("standard", stored["config"], stored["options"],
                       armies_from_names(stored["armies"], "standard", stored["options"]),
                       Dice(stored["seed"]))
     for act in stored["actions"]:
-        game.apply(action_from_dict(act))
+        apply_action(game, action_from_dict(act))
     out["actions"] = len(stored["actions"])
     if game.state_hash() != a.done["hash"] or a.done["audit"] != "ok" or b.done["audit"] != "ok":
         out["why"] = "the stored record does not replay to the seats' final position"

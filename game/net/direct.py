@@ -6,9 +6,10 @@ after a dropped connection; nobody else can take the seat).  Both machines are
 equal peers from then on (:class:`Peer`):
 
 - **Secret armies**: each sends ``army_commit`` (a hash of its army and a random
-  salt, plus points and unit count - all the opponent sees); once both are in,
-  both reveal and each checks the other's army against its commitment and the
-  rules.
+  salt, plus points and unit count - all the opponent sees); once both are in the
+  battle starts blind (no units: the coin flip, first or second, ends, objective);
+  when it reaches deployment each machine reveals its army and checks the other's
+  against its commitment and the rules before either deploys.
 - **Dice**: commit-reveal hash chains (:class:`game.net.dice.CommitRevealDice`);
   each machine reveals its part of roll ``k`` only when its own rules engine
   needs roll ``k`` for an action both already have.
@@ -42,7 +43,7 @@ from .messages import (MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encod
                        parse_action, send_message)
 from .relay import hash_token, new_code, normal_code
 from .session import (SIDES, army_digest, army_from_names, army_summary, build_game, choose_blind,
-                      net_save_dict, write_net_save)
+                      net_options, net_save_dict, reveal_armies, reveal_due, write_net_save)
 
 __all__ = ["Peer", "DirectHost", "join", "lan_address", "DEFAULT_PORT"]
 
@@ -72,7 +73,8 @@ class Peer:
                  save_dir: str | Path | None = None, game_id: str = "") -> None:
         self.seat = seat
         self.other = "Allies" if seat == "Axis" else "Axis"
-        self.scenario, self.config, self.options = scenario, config, dict(options)
+        self.scenario, self.config = scenario, config
+        self.options = net_options(scenario, dict(options))
         self.player, self.think = player, think
         self.chain = chain or HashChain()
         self.on_event = on_event
@@ -83,7 +85,8 @@ class Peer:
         self.my_army: list[str] | None = None
         self.my_salt = secrets.token_hex(16)
         self.their_commit: dict | None = None
-        self.revealed = False
+        self.revealed = False             # this machine has revealed its army (deployment)
+        self.commit_sent = False
         self.armies: dict[str, list[str]] = {}
         self.opponent_army: tuple[int, int] | None = None
         self.dice: CommitRevealDice | None = None
@@ -129,6 +132,7 @@ class Peer:
             self._worker.add_done_callback(self._worker_ended)
         await self.send({"t": "commit", "root": self.chain.root})
         if self.my_army is not None:
+            self.commit_sent = True
             await self._send_army_commit()
         if self.revealed and self.my_army is not None:
             await self.send({"t": "army_reveal", "cards": self.my_army, "salt": self.my_salt})
@@ -185,7 +189,7 @@ class Peer:
         elif t == "army_reveal":
             self._their_reveal_army(msg)
         elif t == "action":
-            if len(self.armies) < 1 and self.game is None:
+            if self.game is None and self.their_commit is None:
                 raise ProtocolError("the battle has not started")
             if self.inbox.qsize() > 64:
                 raise ProtocolError("too many actions ahead of the battle")
@@ -196,7 +200,7 @@ class Peer:
             self.inbox.put_nowait((seq, action))
         elif t == "reveal":
             if self.dice is None:
-                if self.other not in self.armies or len(self.early) > 8:
+                if self.their_commit is None or len(self.early) > 8:
                     raise ProtocolError("no dice before the battle starts")
                 self.early.append(msg)          # the other machine started a moment sooner
                 return
@@ -243,6 +247,7 @@ class Peer:
             raise ProtocolError("the revealed army's points or unit count differ from the "
                                 "ones announced")
         self.armies[self.other] = list(msg["cards"])
+        self.roll_ready.set()                  # a machine waiting at deployment goes on
 
     async def _resend(self, have: int, reveals: int) -> None:
         if self.dice is not None:
@@ -350,34 +355,52 @@ class Peer:
         return False
 
     async def _setup(self) -> bool:
-        if self.my_army is None or self.their_root is None:
+        """Both armies committed (points and unit count known, the cards secret): the
+        battle starts blind."""
+        if self.my_army is None:
             return False
-        if not self.revealed and self.their_commit is not None:
-            self.revealed = True
+        if not self.commit_sent and self.ws is not None:
+            self.commit_sent = True
             await self._send_army_commit()
+            return True
+        if self.their_root is None or self.their_commit is None or not self.commit_sent:
+            return False
+        self.dice = CommitRevealDice(self.seat, self.chain, self.their_root)
+        for m in self.early:
+            try:
+                self.dice.their_reveal(m["k"], m["value"])
+            except DiceError as exc:
+                await self.send({"t": "error", "text": str(exc)[:300], "about": "reveal"})
+        self.early.clear()
+        while True:
+            try:
+                self.game = build_game(self.scenario, self.config, self.options, None,
+                                       self.dice)
+                break
+            except RollNeeded as need:
+                await self._get_roll(need.k)
+        self._event("start", {})
+        return True
+
+    async def _reveal(self) -> None:
+        """Deployment: reveal this army and wait for the other's (checked against its
+        commitment when it arrives); then both go into the battle, on both machines at
+        the same point."""
+        if not self.revealed:
+            self.revealed = True
             await self.send({"t": "army_reveal", "cards": self.my_army, "salt": self.my_salt})
-            return True
-        if self.revealed and self.other in self.armies:
-            self.armies[self.seat] = list(self.my_army)
-            cards = {s: army_from_names(s, self.armies[s], self.scenario, self.options)
-                     for s in SIDES}
-            self.dice = CommitRevealDice(self.seat, self.chain, self.their_root)
-            for m in self.early:
-                try:
-                    self.dice.their_reveal(m["k"], m["value"])
-                except DiceError as exc:
-                    await self.send({"t": "error", "text": str(exc)[:300], "about": "reveal"})
-            self.early.clear()
-            while True:
-                try:
-                    self.game = build_game(self.scenario, self.config, self.options, cards,
-                                           self.dice)
-                    break
-                except RollNeeded as need:
-                    await self._get_roll(need.k)
-            self._event("start", {"armies": self.armies})
-            return True
-        return False
+        while self.other not in self.armies and not self.done.is_set():
+            self.roll_ready.clear()
+            if self.other in self.armies:
+                break
+            await self.roll_ready.wait()
+        if self.done.is_set():
+            return
+        self.armies[self.seat] = list(self.my_army)
+        cards = {s: army_from_names(s, self.armies[s], self.scenario, self.options)
+                 for s in SIDES}
+        reveal_armies(self.game, cards)
+        self._event("reveal", {"armies": dict(self.armies)})
 
     async def _get_roll(self, k: int) -> None:
         d = self.dice
@@ -392,7 +415,7 @@ class Peer:
     async def _apply(self, action) -> None:
         while True:
             try:
-                events = self.game.apply(action)
+                events = self.game.apply(action)    # the armies go in at deployment below
                 break
             except RollNeeded as need:
                 await self._get_roll(need.k)
@@ -400,6 +423,10 @@ class Peer:
                     return
             except IllegalAction as exc:          # checked just before: a rules bug
                 self._stop(f"the rules refused an action they had accepted: {exc.reason}")
+                return
+        if reveal_due(self.game):
+            await self._reveal()              # part of the action that reaches deployment
+            if self.done.is_set():
                 return
         seq = len(self.hashes)
         h = self.game.state_hash()

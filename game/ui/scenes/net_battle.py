@@ -28,9 +28,9 @@ SIDE_WORD = {"Axis": "Axis", "Allies": "Allied"}
 def mirror_game(start: dict):
     """This screen's copy of the battle, fed with the network's confirmed actions."""
     from game.net.dice import TableDice
-    from game.net.session import armies_from_names, build_game
-    cards = armies_from_names(start["armies"], start["scenario"], start["options"])
-    game = build_game(start["scenario"], start["config"], start["options"], cards,
+    from game.net.session import build_game
+    # blind until deployment: the network reveals the armies then (RemoteSeat "reveal")
+    game = build_game(start["scenario"], start["config"], start["options"], None,
                       TableDice(start["start_rolls"]))
     game.origin = None      # no take-backs or hotseat autosaves: game.net keeps the record
     return game
@@ -51,6 +51,7 @@ class RemoteSeat:
         self.stopped: str | None = None
         self.fast = False                   # the battle screen's AI-speed keys touch these
         self.think = self.wait = 0.0
+        self.armies: Any = None             # both armies' cards, once deployment reveals them
 
     def attach(self, scene: Any) -> None:
         self.scene = scene
@@ -121,11 +122,23 @@ class RemoteSeat:
                 self.applying = False
             if data["action"].side == self.local:
                 self.in_flight = False
+            from game.net.session import reveal_armies, reveal_due
+            if ok and reveal_due(game) and self.armies is not None:
+                reveal_armies(game, self.armies)      # deployment: both armies on the table
+                sc.refresh()
             if not ok or game.state_hash() != data["hash"]:
                 self.stopped = ("This screen's position differs from the battle's: the battle "
                                 "stops here. A save was written for a bug report.")
                 self.bridge.save()
                 sc.note(self.stopped)
+        elif kind == "reveal":
+            from game.net.session import armies_from_names
+            g = sc.game
+            self.armies = armies_from_names(data["armies"], g.state.scenario, g.state.options)
+            pts = {s: sum(c.cost for c in self.armies[s]) for s in self.armies}
+            sc.logp.add(f"Deployment reveals the armies: Axis {len(self.armies['Axis'])} units "
+                        f"({pts['Axis']} points), Allies {len(self.armies['Allies'])} units "
+                        f"({pts['Allies']} points).", theme.TEXT_DIM)
         elif kind == "opponent":
             self.opponent = data.get("status", "connected")
             if self.opponent == "away":
