@@ -45,7 +45,7 @@ class RemoteSeat:
         self.remote = "Allies" if local_seat == "Axis" else "Axis"
         self.sides = (self.remote,)
         self.scene: Any = None
-        self.applying = False
+        self.applying: Any = None          # the network's confirmed action being shown
         self.in_flight = False
         self.opponent = "connected"
         self.stopped: str | None = None
@@ -69,8 +69,8 @@ class RemoteSeat:
     def forward(self, action: Any) -> bool | None:
         """A local action: send it (True), refuse it (False), or None when this is the
         network's confirmed action being shown (the screen applies it itself)."""
-        if self.applying:
-            return None
+        if self.applying is not None and action is self.applying:
+            return None       # (an action made while showing it - standing orders - is sent)
         sc = self.scene
         if self.stopped:
             sc.note(self.stopped)
@@ -115,13 +115,13 @@ class RemoteSeat:
             dice = game.dice
             for v in data["rolls"][len(dice.table):]:
                 dice.add(v)
-            self.applying = True
+            if data["action"].side == self.local:
+                self.in_flight = False
+            self.applying = data["action"]
             try:
                 ok = sc.send(data["action"])
             finally:
-                self.applying = False
-            if data["action"].side == self.local:
-                self.in_flight = False
+                self.applying = None
             from game.net.session import reveal_armies, reveal_due
             if ok and reveal_due(game) and self.armies is not None:
                 reveal_armies(game, self.armies)      # deployment: both armies on the table
