@@ -230,6 +230,23 @@ class NetBridge:
         elif self.client is not None:
             self._call(lambda: asyncio.ensure_future(self.client._maybe_act()))
 
+    def chat(self, text: str) -> str | None:
+        """Send a chat line to the other player (checked like every message); the reason
+        it can't be sent, or None."""
+        from .messages import chat_problem
+        text = text.strip()
+        problem = chat_problem(text)
+        if problem is not None:
+            return problem
+        if self.client is not None and self.client.ws is None or \
+                self.peer is not None and self.peer.ws is None:
+            return "not connected to the other player just now"
+        src = self.peer if self.peer is not None else self.client
+        if src is None:
+            return "not connected to the other player just now"
+        self._call(lambda: asyncio.ensure_future(src.send({"t": "chat", "text": text})))
+        return None
+
     def waiting_line(self) -> str:
         if self.peer is not None:
             return self.peer.waiting

@@ -272,7 +272,8 @@ class RelayClient:
         elif t == "chat":
             self._event("chat", msg)
         elif t == "error":
-            st.errors.append(msg["text"])
+            if msg.get("about") != "chat":        # a chat line refused is not a battle error
+                st.errors.append(msg["text"])
             self._event("error", msg)
             if msg.get("about") == "rate" and self.sent_seq is not None:
                 seq = self.sent_seq

@@ -224,9 +224,15 @@ class Peer:
         elif t == "desync":
             self._stop(msg["text"], tell=False)
         elif t == "chat":
+            from .relay import chat_bucket
+            if not chat_bucket(self).take():
+                await self.send({"t": "error", "text": "too many chat lines: wait a moment",
+                                 "about": "chat"})
+                return
             self._event("chat", msg)
         elif t == "error":
-            self.errors.append(msg["text"])
+            if msg.get("about") != "chat":        # a chat line refused is not a battle error
+                self.errors.append(msg["text"])
             self._event("error", msg)
         elif t == "bye":
             pass

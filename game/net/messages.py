@@ -19,7 +19,8 @@ import json
 from typing import Any, Callable
 
 __all__ = ["PROTOCOL", "MAX_MESSAGE_BYTES", "MAX_DEPTH", "ProtocolError", "SCHEMA",
-           "decode", "encode", "parse_action", "check_message"]
+           "decode", "encode", "parse_action", "check_message", "chat_problem", "CHAT_MAX",
+           "CHAT_RATE", "CHAT_BURST"]
 
 PROTOCOL = 2                          # 2: armies stay secret until deployment
 MAX_MESSAGE_BYTES = 64 * 1024        # the whole record of a long game is sent in pieces
@@ -171,6 +172,19 @@ SCHEMA: dict[str, dict[str, tuple[bool, Check]]] = {
     "reveal": {"k": (True, _int(0, 10**6)), "value": (True, _HASH)},
     "resume": {"have": (True, _SEQ), "reveals": (True, _int(0, 10**6))},
 }
+
+
+CHAT_MAX = 200
+CHAT_RATE, CHAT_BURST = 1.0, 5        # chat lines a second per seat (sustained), burst
+
+
+def chat_problem(text: Any) -> str | None:
+    """Why a chat line can't be sent (None when fine): 1-200 characters of text without
+    control characters - the schema's own check, for the screen to say before sending."""
+    if not isinstance(text, str) or not text.strip():
+        return "type something to say first"
+    bad = SCHEMA["chat"]["text"][1](text)
+    return None if bad is None else f"a chat line must be {bad}"
 
 
 def _depth(v: Any, d: int = 0) -> int:

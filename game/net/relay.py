@@ -40,7 +40,8 @@ from game.rules.actions import action_from_dict, action_to_dict
 from game.rules.errors import IllegalAction, RulesError
 
 from .dice import SeededDice, new_seed, seed_commitment
-from .messages import MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode, parse_action
+from .messages import (CHAT_BURST, CHAT_RATE, MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError,
+                       decode, encode, parse_action)
 from .session import (SIDES, apply_action, armies_from_names, army_digest, army_summary,
                       build_game, net_options)
 
@@ -470,8 +471,15 @@ class Relay:
                                             f"relay's after action {seq + 1}: the battle "
                                             f"stops; both sides keep a save for a bug report"})
         elif t == "chat":
-            await self.tell(g, {"t": "chat", "text": msg["text"]},
-                            seat="Allies" if seat == "Axis" else "Axis")
+            other = "Allies" if seat == "Axis" else "Axis"
+            if not chat_bucket(ws).take():
+                await self.error(ws, "too many chat lines: wait a moment", about="chat")
+                return
+            if other not in g.conns:
+                await self.error(ws, "the other player is away: your line was not delivered",
+                                 about="chat")
+                return
+            await self.tell(g, {"t": "chat", "text": msg["text"]}, seat=other)
         elif t == "bye":
             await ws.close(1000, "bye")
         else:
@@ -541,6 +549,15 @@ class Relay:
             await self.send_over(g)
         else:
             await self.send_turn(g)
+
+
+def chat_bucket(ws: Any) -> Bucket:
+    """The chat rate of one connection (a line a second, bursts of five)."""
+    b = getattr(ws, "hexfront_chat", None)
+    if b is None:
+        b = Bucket(CHAT_RATE, CHAT_BURST)
+        ws.hexfront_chat = b
+    return b
 
 
 def read_stored(path: str | os.PathLike[str]) -> dict:

@@ -211,3 +211,37 @@ def test_the_direct_host_refuses_wrong_codes_and_forged_actions():
     assert out["forged_reveal"]["t"] == "error"
     assert out["for_host"]["t"] == "error"
     assert hp.game is None                                 # nothing was accepted
+
+
+def test_chat_lines_are_checked_rate_limited_and_go_to_the_other_seat_only(tmp_path):
+    """Issue 16's chat line: a chat message is validated like the rest (1-200 characters,
+    no control characters), limited to a line a second (bursts of five) per seat, goes
+    only to the other seat, and is refused - not lost silently - when that seat is away."""
+    from game.net.messages import chat_problem
+    spec = spec_for(0, 2, turn_limit=1)
+
+    async def main():
+        relay, server, url, a, b, created, wb = await relay_with_battle(tmp_path, spec)
+        out = {}
+        await a.send(json.dumps({"t": "chat", "text": "hello"}))
+        out["b_got"] = await until(b, "chat")
+        out["long"] = await talk(a, {"t": "chat", "text": "x" * 201})
+        out["ctrl"] = await talk(a, {"t": "chat", "text": "bell\u0007"})
+        for i in range(4):                                  # the burst of five
+            await a.send(json.dumps({"t": "chat", "text": f"line {i}"}))
+        out["flood"] = await talk(a, {"t": "chat", "text": "one too many"})
+        await b.close()
+        await asyncio.sleep(0.1)
+
+        await asyncio.sleep(1.1)                            # the bucket refills
+        out["away"] = await talk(a, {"t": "chat", "text": "anyone there?"})
+        server.close()
+        return out
+
+    out = run(main())
+    assert out["b_got"]["text"] == "hello"
+    assert out["long"]["t"] == "error" and "200" in out["long"]["text"]
+    assert out["ctrl"]["t"] == "error" and "control" in out["ctrl"]["text"]
+    assert out["flood"]["t"] == "error" and out["flood"]["about"] == "chat"
+    assert out["away"]["t"] == "error" and "not delivered" in out["away"]["text"]
+    assert chat_problem("   ") and chat_problem("a\nb") and chat_problem("ok") is None

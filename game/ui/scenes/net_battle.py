@@ -20,7 +20,7 @@ import pygame
 from game.ui import theme
 from game.ui.widgets import GuiScene, draw_background, draw_text
 
-__all__ = ["RemoteSeat", "NetWaitScene", "mirror_game", "NetMessageScene"]
+__all__ = ["RemoteSeat", "ChatLine", "NetWaitScene", "mirror_game", "NetMessageScene"]
 
 SIDE_WORD = {"Axis": "Axis", "Allies": "Allied"}
 
@@ -36,8 +36,80 @@ def mirror_game(start: dict):
     return game
 
 
+class ChatLine:
+    """The chat line of a network battle: "/" opens it over the prompt bar, Enter sends,
+    Esc closes.  Lines go to the battle log (both machines); the network checks them
+    like every message (1-200 characters, no control characters, a line a second)."""
+
+    OPEN_KEYS = (pygame.K_SLASH, pygame.K_KP_DIVIDE)
+
+    def __init__(self, seat: "RemoteSeat") -> None:
+        self.seat = seat
+        self.open = False
+        self.text = ""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the event was the chat line's (the battle screen ignores it)."""
+        from game.net.messages import CHAT_MAX
+        if event.type == pygame.KEYDOWN:
+            if not self.open:
+                if event.key in self.OPEN_KEYS:
+                    self.open, self.text = True, ""
+                    return True
+                return False
+            if event.key == pygame.K_ESCAPE:
+                self.open = False
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.submit()
+            elif event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            return True                         # typing: no battle-screen shortcuts
+        if event.type == pygame.TEXTINPUT and self.open:
+            if self.text == "" and event.text in ("/",):
+                return True                     # the key that opened the line
+            add = "".join(ch for ch in event.text if ch.isprintable())
+            self.text = (self.text + add)[:CHAT_MAX]
+            return True
+        return event.type == pygame.TEXTEDITING and self.open
+
+    def submit(self) -> None:
+        sc = self.seat.scene
+        text, self.open = self.text.strip(), False
+        self.text = ""
+        if not text:
+            return
+        problem = self.seat.bridge.chat(text)
+        if problem is not None:
+            sc.note(f"Chat: {problem}.")
+            return
+        sc.logp.add(f"You: {text}", theme.TEXT)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.seat.scene
+        if sc is None:
+            return
+        r = sc.prompt_rect
+        if not self.open:
+            f = theme.font(14)
+            img = f.render("/ chat", True, theme.TEXT_DIM)
+            surface.blit(img, (r.right - img.get_width() - 8, r.y - img.get_height() - 4))
+            return
+        box = pygame.Rect(r.x + 8, r.y + 6, r.w - 16, 34)
+        pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=6)
+        f = theme.font(18)
+        shown = "Say: " + self.text + "_"
+        while f.size(shown)[0] > box.w - 16 and len(shown) > 6:
+            shown = "Say: ..." + shown[9:]
+        surface.blit(f.render(shown, True, theme.TEXT), (box.x + 8, box.y + 7))
+        hint = theme.font(14).render("Enter: send   Esc: cancel", True, theme.TEXT_DIM)
+        surface.blit(hint, (box.right - hint.get_width() - 8, box.bottom + 4))
+
+
 class RemoteSeat:
-    """The other machine's side, for BattleScene (as ``scene.ai``)."""
+    """The other machine's side, for BattleScene (as ``scene.ai``).  Besides the seat
+    hooks it offers ``handle_event(event) -> bool`` (the chat line takes its keys
+    first) and ``draw(surface)`` (the chat line, drawn last)."""
 
     def __init__(self, bridge: Any, local_seat: str) -> None:
         self.bridge = bridge
@@ -52,6 +124,13 @@ class RemoteSeat:
         self.fast = False                   # the battle screen's AI-speed keys touch these
         self.think = self.wait = 0.0
         self.armies: Any = None             # both armies' cards, once deployment reveals them
+        self.chat = ChatLine(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.chat.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.chat.draw(surface)
 
     def attach(self, scene: Any) -> None:
         self.scene = scene
@@ -149,11 +228,14 @@ class RemoteSeat:
             self.stopped = data.get("text", "The battle stopped.")
             sc.note(self.stopped)
         elif kind == "error":
+            if data.get("about") == "chat":
+                sc.note(f"Chat: {data.get('text', '')}.")
+                return
             self.in_flight = False
             sc.note(data.get("text", "The network refused that."))
         elif kind == "chat":
             sc.logp.add(f"{SIDE_WORD[self.remote]} player: {data.get('text', '')}",
-                        theme.TEXT_DIM)
+                        theme.ACCENT)
 
 
 class NetMessageScene(GuiScene):
