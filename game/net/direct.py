@@ -70,8 +70,12 @@ class Peer:
                  player: Any = None, army: list[str] | None = None, think: float = 0.0,
                  chain: HashChain | None = None,
                  on_event: Callable[[str, dict], None] | None = None,
-                 save_dir: str | Path | None = None, game_id: str = "") -> None:
+                 save_dir: str | Path | None = None, game_id: str = "",
+                 autosave: str | Path | None = None) -> None:
         self.seat = seat
+        # a continue-file kept after every step (a killed program carries on from it)
+        self.autosave = Path(autosave) if autosave else None
+        self.pending_own: tuple[int, Any] | None = None   # own action sent, maybe unconfirmed
         self.other = "Allies" if seat == "Axis" else "Axis"
         self.scenario, self.config = scenario, config
         self.options = net_options(scenario, dict(options))
@@ -345,14 +349,19 @@ class Peer:
             if self._sent_at and self.ws is not None:
                 return False          # lockstep: the last action is confirmed before the next
             seq = len(self.hashes)
-            if self.think:
-                await asyncio.sleep(self.think)
-            action = choose_blind(self.player, self.game)
-            if action is None:
-                return False
+            if self.pending_own is not None and self.pending_own[0] == seq:
+                action = self.pending_own[1]     # sent before a restart: the same again
+            else:
+                if self.think:
+                    await asyncio.sleep(self.think)
+                action = choose_blind(self.player, self.game)
+                if action is None:
+                    return False
             if self.game.check(action) is not None:
                 self.errors.append("our own player chose a refused action")
                 return False
+            self.pending_own = (seq, action)
+            self._autosave()                     # written before it is sent (write-ahead)
             self._sent_at[seq] = time.perf_counter()
             await self.send({"t": "action", "seq": seq, "action": action_to_dict(action)})
             await self._apply(action)
@@ -408,6 +417,10 @@ class Peer:
         reveal_armies(self.game, cards)
         self._event("reveal", {"armies": dict(self.armies)})
 
+    def _autosave(self) -> None:
+        if self.autosave is not None and len(self.armies) == 2:
+            self.save(to_continue=True, path=self.autosave)
+
     async def _get_roll(self, k: int) -> None:
         d = self.dice
         if d.sent <= k:
@@ -437,6 +450,9 @@ class Peer:
         seq = len(self.hashes)
         h = self.game.state_hash()
         self.hashes.append(h)
+        if self.pending_own is not None and self.pending_own[0] <= seq:
+            self.pending_own = None
+        self._autosave()
         await self.send({"t": "hash", "seq": seq, "hash": h})
         self._compare(seq)
         self._event("played", {"seq": seq, "action": action, "events": events})
@@ -479,7 +495,9 @@ class Peer:
                      "their_root": self.their_root,
                      "their_reveals": [v.hex() for v in self.dice.theirs.values],
                      "token": getattr(self, "token", None),
-                     "token_hash": getattr(self, "token_hash", None)}
+                     "token_hash": getattr(self, "token_hash", None),
+                     "pending": None if self.pending_own is None else
+                     [self.pending_own[0], action_to_dict(self.pending_own[1])]}
         data = net_save_dict(mode="direct", scenario=self.scenario, config=self.config,
                              options=self.options, armies=self.armies, actions=acts, rolls=rolls,
                              hashes=self.hashes, seat=self.seat, game_id=self.game_id, note=note,
@@ -491,7 +509,8 @@ class Peer:
     @classmethod
     def from_save(cls, data: dict, *, player: Any = None, think: float = 0.0,
                   on_event: Callable[[str, dict], None] | None = None,
-                  save_dir: str | Path | None = None) -> "Peer":
+                  save_dir: str | Path | None = None,
+                  autosave: str | Path | None = None) -> "Peer":
         """Carry on a direct battle from a ``save(to_continue=True)`` file
         (:func:`game.net.session.read_net_save`); DiceError / DataError if it does not
         check out."""
@@ -504,7 +523,8 @@ class Peer:
         chain = HashChain(bytes.fromhex(x["chain_secret"]))
         p = cls(seat, scenario=data["scenario"], config=data["config"],
                 options=data["options"], player=player, think=think, chain=chain,
-                on_event=on_event, save_dir=save_dir, game_id=data.get("game", ""))
+                on_event=on_event, save_dir=save_dir, game_id=data.get("game", ""),
+                autosave=autosave)
         p.armies = {s: list(v) for s, v in data["armies"].items()}
         p.my_army = list(p.armies[seat])
         p.revealed = True
@@ -522,6 +542,10 @@ class Peer:
         p.game = replay_record(p.scenario, p.config, p.options, p.armies, data["actions"], [],
                                data["hashes"], dice=dice)
         p.hashes = list(data["hashes"])
+        pend = x.get("pending")
+        if isinstance(pend, list) and len(pend) == 2 and pend[0] == len(p.hashes):
+            from game.rules.actions import action_from_dict
+            p.pending_own = (pend[0], action_from_dict(pend[1]))
         return p
 
 
