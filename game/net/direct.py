@@ -419,7 +419,7 @@ class Peer:
 
     def _autosave(self) -> None:
         if self.autosave is not None and len(self.armies) == 2:
-            self.save(to_continue=True, path=self.autosave)
+            self.save(to_continue=True, path=self.autosave, compact=True)
 
     async def _get_roll(self, k: int) -> None:
         d = self.dice
@@ -481,7 +481,7 @@ class Peer:
                 self._worker.cancel()
 
     def save(self, note: str = "", *, to_continue: bool = False,
-             path: str | Path | None = None) -> Path | None:
+             path: str | Path | None = None, compact: bool = False) -> Path | None:
         """This machine's record of the battle.  ``to_continue`` also keeps what is needed
         to carry on another day (this machine's dice secret and seat token: keep that
         file to yourself until the battle is over); bug-report saves never hold them."""
@@ -504,7 +504,7 @@ class Peer:
                              extra=extra)
         name = f"net-{self.game_id or 'direct'}-{self.seat.lower()}" + \
             ("-continue" if to_continue else "") + ".json"
-        return write_net_save(path or (self.save_dir / name), data)
+        return write_net_save(path or (self.save_dir / name), data, compact=compact)
 
     @classmethod
     def from_save(cls, data: dict, *, player: Any = None, think: float = 0.0,
