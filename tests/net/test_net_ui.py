@@ -79,6 +79,9 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
         assert until(app, lambda: isinstance(app.scene, BattleScene), 20)
         battle = app.scene
         seat = battle.ai.local
+        step(app, 1)
+        # before deployment the other army is known by its points and unit count only
+        assert any("kept secret until deployment" in t for t, _ in battle.logp.lines)
         # the chat line: "/" opens it over the prompt bar, typed text, Enter sends; while
         # it is open the battle screen's own keys (O, X...) don't fire
         import pygame

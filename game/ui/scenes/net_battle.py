@@ -125,6 +125,8 @@ class RemoteSeat:
         self.think = self.wait = 0.0
         self.armies: Any = None             # both armies' cards, once deployment reveals them
         self.chat = ChatLine(self)
+        self.opponent_army: tuple[int, int] | None = None   # (points, units) until deployment
+        self._told_army = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.chat.handle_event(event)
@@ -173,6 +175,12 @@ class RemoteSeat:
 
     def update(self, dt: float) -> None:
         sc = self.scene
+        if sc is not None and not self._told_army and self.opponent_army is not None:
+            self._told_army = True
+            pts, n = self.opponent_army
+            sc.logp.add(f"The {SIDE_WORD[self.remote]} army: {pts} points, {n} units - kept "
+                        f"secret until deployment reveals it. Press / to chat.",
+                        theme.TEXT_DIM)
         if sc is None or sc.anim.busy or sc.stack:     # let the player read the casualty phase
             return
         import queue
@@ -341,6 +349,7 @@ class NetWaitScene(GuiScene):
         setup = BattleSetup(scenario=start["scenario"], config=start["config"],
                             attacker=opts.get("attacker"))
         setup.remote = RemoteSeat(self.bridge, start["seat"])
+        setup.remote.opponent_army = self.opponent_army
         self.next_scene = BattleScene(self.app, setup, game=game)
 
     def draw(self, surface: pygame.Surface) -> None:
