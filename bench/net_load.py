@@ -34,6 +34,8 @@ def pct(xs, q):
 def worker(url: str, indices: list[int], seed: int, think: float, turn_limit: int,
            timeout: float, aside: bool, out) -> None:
     from game.net.headless import relay_battle, spec_for
+    if aside:
+        sys.setswitchinterval(0.001)   # the network thread gets the GIL back sooner
 
     async def main():
         import random
