@@ -122,8 +122,9 @@ def test_standing_orders_answer_the_defenders_prompt_on_its_own_machine(app):
         while time.monotonic() < t_end and len(battle.game.history) < 400:
             step(app, 1)
             st = battle.state
-            if answered and len(remote["peer"].hashes) > answered[0][0]:
-                break
+            if answered and len(remote["peer"].hashes) > answered[0][0] and \
+                    len(battle.game.history) > answered[0][0]:
+                break                          # both machines have the answer
             if battle.stack and battle.mode.name == "recap" and "skip" in battle.buttons:
                 press(app, "skip")
                 continue

@@ -127,6 +127,7 @@ class RemoteSeat:
         self.chat = ChatLine(self)
         self.opponent_army: tuple[int, int] | None = None   # (points, units) until deployment
         self._told_army = False
+        self.backlog: list[tuple[str, dict]] = []   # network events not shown yet
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.chat.handle_event(event)
@@ -181,16 +182,29 @@ class RemoteSeat:
             sc.logp.add(f"The {SIDE_WORD[self.remote]} army: {pts} points, {n} units - kept "
                         f"secret until deployment reveals it. Press / to chat.",
                         theme.TEXT_DIM)
-        if sc is None or sc.anim.busy or sc.stack:     # let the player read the casualty phase
+        if sc is None:
             return
         import queue
-        for _ in range(8):                     # a few per frame, so animations can follow
+        while True:
             try:
-                kind, data = self.bridge.events.get_nowait()
+                self.backlog.append(self.bridge.events.get_nowait())
             except queue.Empty:
+                break
+        # words (chat, the other player leaving or back, refusals) show at once, even while
+        # the player reads a recap or the casualty phase; the battle's actions wait for that
+        if any(kind != "played" for kind, _ in self.backlog):
+            played = [e for e in self.backlog if e[0] == "played"]
+            for kind, data in [e for e in self.backlog if e[0] != "played"]:
+                self.on_event(kind, data)
+            self.backlog = played
+        if sc.anim.busy or sc.stack:           # let the player read the casualty phase
+            return
+        for _ in range(8):                     # a few per frame, so animations can follow
+            if not self.backlog:
                 return
+            kind, data = self.backlog.pop(0)
             self.on_event(kind, data)
-            if kind == "played" and sc.anim.busy:
+            if sc.anim.busy:
                 return
 
     def on_event(self, kind: str, data: dict) -> None:
