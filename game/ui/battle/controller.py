@@ -7,51 +7,30 @@ screen's ``show`` callback): nothing here copies or compares the state.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.rules.actions import Action, PassDefensiveFire
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, InitiativeRolled, OrderChosen
+from game.rules.hexes import Hex
 from game.rules.state import DefensiveFirePrompt, GameState
+from game.ui.battle.context import BattleContext
+
+if TYPE_CHECKING:
+    from game.ui.battle.modes import Mode
 
 __all__ = ["BattleController", "BattleHost"]
 
-
-class BattleHost(Protocol):
-    """What an input mode may use of the battle screen (game.ui.scenes.battle)."""
-
-    game: Any
-    selected: str | None
-    hold_fire: tuple | None
-    view: Any                  # game.ui.battle.view.MapView
-    view_rect: Any
-    card_rect: Any
-    mouse: tuple[int, int]
-    hover_hex: Any
-    hover_button: str | None
-    buttons: dict
-    anim: Any
-    logp: Any
-
-    @property
-    def version(self) -> tuple: ...
-    def cached(self, key: Any, make: Callable[[], Any]) -> Any: ...
-    def legal(self) -> list[Action]: ...
-    def send(self, action: Action) -> bool: ...
-    def push(self, mode: Any) -> None: ...
-    def pop(self, mode: Any = None) -> None: ...
-    def refresh(self) -> None: ...
-    def note(self, text: str) -> None: ...
-    def anim_factor(self) -> float: ...
-    def show_victory(self) -> None: ...
+BattleHost = BattleContext     # the older name of the modes' view of the screen
 
 
 class BattleController:
-    """``host`` is the battle scene: the modes are built for it (``mode_for(host)``),
+    """``host`` is the battle screen as a BattleContext: the modes are built for it
+    (``mode_for(host)``),
     ``show(events)`` presents what happened, ``note(text)`` tells the player why
     an action was refused."""
 
-    def __init__(self, game: Any, host: Any, *, show: Callable[[list[Event]], None],
+    def __init__(self, game: Any, host: BattleContext, *, show: Callable[[list[Event]], None],
                  note: Callable[[str], None]) -> None:
         from game.ui.battle.modes import Mode
         self.game = game
@@ -61,25 +40,26 @@ class BattleController:
         self.selected: str | None = None
         self.stack: list[Mode] = []
         self.base: Mode = Mode(host)
-        self.hold_fire: tuple | None = None          # (mover, hex): hold at the next stage too
-        self._cache: dict = {}
-        self._cache_key: tuple | None = None
+        self.hold_fire: tuple[str, Hex] | None = None   # (mover, hex): hold at the next stage too
+        self._cache: dict[Any, Any] = {}
+        self._cache_key: tuple[int, int] | None = None
         st = game.state
         # the order of play and the initiative dice of the turn on screen (from events)
-        self.turn_shown: tuple = (st.first_player, st.second_player,
+        self.turn_shown: tuple[Any, Any, dict[str, Any]] = (st.first_player, st.second_player,
                                   dict(st.initiative_rolls or {}))
 
     # --- the state, read only ------------------------------------------------------------
     @property
     def state(self) -> GameState:
-        return self.game.state
+        st: GameState = self.game.state
+        return st
 
     @property
-    def version(self) -> tuple:
-        return (id(self.game.state), self.game.state.version)
+    def version(self) -> tuple[int, int]:
+        return (id(self.game.state), self.state.version)
 
     @property
-    def mode(self) -> Any:
+    def mode(self) -> Mode:
         return self.stack[-1] if self.stack else self.base
 
     def cached(self, key: Any, make: Callable[[], Any]) -> Any:
@@ -92,13 +72,14 @@ class BattleController:
         return self._cache[key]
 
     def legal(self) -> list[Action]:
-        return self.cached("legal", self.game.legal_actions)
+        acts: list[Action] = self.cached("legal", self.game.legal_actions)
+        return acts
 
     # --- modes ---------------------------------------------------------------------------
-    def push(self, mode: Any) -> None:
+    def push(self, mode: Mode) -> None:
         self.stack.append(mode)
 
-    def pop(self, mode: Any = None) -> None:
+    def pop(self, mode: Mode | None = None) -> None:
         if mode is None:
             if self.stack:
                 self.stack.pop()
@@ -112,10 +93,11 @@ class BattleController:
         if not new.same_as(self.base):
             self.base = new
         p = self.state.pending
-        if isinstance(p, DefensiveFirePrompt) and p.stage == "enter" and \
+        side = self.state.to_act
+        if isinstance(p, DefensiveFirePrompt) and p.stage == "enter" and side is not None and \
                 self.hold_fire == (p.mover, p.to_hex):
             self.hold_fire = None
-            self.send(PassDefensiveFire(self.state.to_act))
+            self.send(PassDefensiveFire(side))
             return True
         return False
 
@@ -149,6 +131,6 @@ class BattleController:
         side = self.state.to_act
         if not acts or any(a.side != side for a in acts):
             return None
-        taken = self.game.undo()
+        taken: list[Action] = self.game.undo()
         self.selected = None
         return taken

@@ -14,7 +14,7 @@ both do), or holds fire.  Orders are shown on the units.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,9 @@ from game.rules.errors import IllegalAction
 from game.rules.queries import defensive_fire_options
 from game.rules.state import AntiairPrompt, DefensiveFirePrompt
 from game.ui import theme
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["Order", "ORDERS", "ASK", "decide", "StandingOrders"]
 
@@ -122,7 +125,7 @@ def _antiair(game: Any, orders: dict, p: AntiairPrompt) -> tuple[Action, str] | 
 class StandingOrders:
     """The battle screen's orders (uid -> Order) and their use."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: BattleScene) -> None:
         self.sc = scene
         self.orders: dict[str, Order] = {}
 
