@@ -145,14 +145,14 @@ async def relay_part(n: int, rng: random.Random, stats: dict) -> dict:
     server = await serve_relay(relay, "127.0.0.1", 0)
     url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
     a = await connect(url)
-    await a.send(json.dumps({"t": "create", "v": 1, "scenario": "standard",
+    await a.send(json.dumps({"t": "create", "v": 2, "scenario": "standard",
                              "config": spec.config, "seat": "Axis", "options": spec.options}))
     created = json.loads(await a.recv())
     b = await connect(url)
-    await b.send(json.dumps({"t": "join", "v": 1, "code": created["code"]}))
+    await b.send(json.dumps({"t": "join", "v": 2, "code": created["code"]}))
     wb = json.loads(await b.recv())
-    await a.send(json.dumps({"t": "army", "cards": spec.armies["Axis"]}))
-    await b.send(json.dumps({"t": "army", "cards": spec.armies["Allies"]}))
+    await a.send(json.dumps({"t": "army", "cards": spec.armies["Axis"], "salt": "a" * 32}))
+    await b.send(json.dumps({"t": "army", "cards": spec.armies["Allies"], "salt": "b" * 32}))
     await asyncio.sleep(0.3)
     g = relay.games[created["game"]]
     # one honest action, so there is something to replay
@@ -168,11 +168,11 @@ async def relay_part(n: int, rng: random.Random, stats: dict) -> dict:
     to_act = g.game.state.to_act
     other = "Allies" if to_act == "Axis" else "Axis"
     tokens = {"Axis": created["token"], "Allies": wb["token"]}
-    seat_conn = {s: Conn(url, {"t": "hello", "v": 1, "game": g.id, "seat": s, "token": tokens[s]},
+    seat_conn = {s: Conn(url, {"t": "hello", "v": 2, "game": g.id, "seat": s, "token": tokens[s]},
                          stats) for s in ("Axis", "Allies")}
     legal = [x for x in g.game.legal_actions()]
     from game.rules.actions import action_to_dict
-    templates = [honest, {"t": "army", "cards": spec.armies["Axis"]},
+    templates = [honest, {"t": "army", "cards": spec.armies["Axis"], "salt": "c" * 32},
                  {"t": "hash", "seq": 0, "hash": "a" * 64},
                  {"t": "action", "seq": 1, "action": action_to_dict(legal[0])}]
     for i in range(n):
@@ -185,13 +185,13 @@ async def relay_part(n: int, rng: random.Random, stats: dict) -> dict:
             c = Conn(url, None, stats)
             r = rng.random()
             if r < 0.4:
-                m = {"t": "hello", "v": 1, "game": g.id, "seat": rng.choice(["Axis", "Allies"]),
+                m = {"t": "hello", "v": 2, "game": g.id, "seat": rng.choice(["Axis", "Allies"]),
                      "token": "".join(rng.choice("abcdefXYZ0123_-") for _ in range(32))}
             elif r < 0.6:
-                m = {"t": "hello", "v": 1, "game": "feedbeef", "seat": "Axis",
+                m = {"t": "hello", "v": 2, "game": "feedbeef", "seat": "Axis",
                      "token": tokens["Axis"]}
             elif r < 0.8:
-                m = {"t": "join", "v": 1, "code": "".join(rng.choice("ABCDEFGH23456789")
+                m = {"t": "join", "v": 2, "code": "".join(rng.choice("ABCDEFGH23456789")
                                                           for _ in range(6))}
             else:
                 m = {"t": "action", "seq": 1, "action": action_to_dict(legal[0])}
@@ -221,7 +221,7 @@ async def relay_part(n: int, rng: random.Random, stats: dict) -> dict:
         if c.ws is not None:
             await c.ws.close()
     # still serving: a seat comes back and plays an honest action
-    c = Conn(url, {"t": "hello", "v": 1, "game": g.id, "seat": to_act, "token": tokens[to_act]},
+    c = Conn(url, {"t": "hello", "v": 2, "game": g.id, "seat": to_act, "token": tokens[to_act]},
              stats)
     await c.open()
     await c.ws.send(json.dumps({"t": "action", "seq": 1, "action": action_to_dict(legal[0])}))
@@ -242,7 +242,7 @@ async def host_part(n: int, rng: random.Random, stats: dict) -> dict:
     from game.net.dice import HashChain
     mine = HashChain()
     ws = await connect(url)
-    await ws.send(json.dumps({"t": "join", "v": 1, "code": host.code}))
+    await ws.send(json.dumps({"t": "join", "v": 2, "code": host.code}))
     w = json.loads(await ws.recv())
     token = w["token"]
     salt = "ab" * 16
@@ -257,7 +257,7 @@ async def host_part(n: int, rng: random.Random, stats: dict) -> dict:
     await ws.close()
     assert hp.game is not None, "the host's battle did not start"
     hist0, rolls0, count0 = len(hp.game.history), list(hp.dice.table), hp.dice.theirs.count
-    conn = Conn(url, {"t": "hello", "v": 1, "game": host.game_id, "seat": "Allies",
+    conn = Conn(url, {"t": "hello", "v": 2, "game": host.game_id, "seat": "Allies",
                       "token": token}, stats)
     for i in range(n):
         kind = i % 6
@@ -271,7 +271,7 @@ async def host_part(n: int, rng: random.Random, stats: dict) -> dict:
                 "type": "ChooseOrder", "side": "Axis", "go_first": False}})
         elif kind == 3:                                   # a forged seat token
             c = Conn(url, None, stats)
-            await c.bad({"t": "hello", "v": 1, "game": host.game_id, "seat": "Allies",
+            await c.bad({"t": "hello", "v": 2, "game": host.game_id, "seat": "Allies",
                          "token": "t" * 32})
         elif kind == 4:                                   # changing a commitment
             await conn.bad(rng.choice([{"t": "commit", "root": "f" * 64},

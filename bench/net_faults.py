@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.net.headless import RelayProcess  # noqa: E402
-from game.net.session import armies_from_names, build_game  # noqa: E402
+from game.net.relay import read_stored  # noqa: E402
+from game.net.session import apply_action, armies_from_names, build_game  # noqa: E402
 from game.rules.actions import action_from_dict  # noqa: E402
 from game.rules.dice import Dice  # noqa: E402
 
@@ -41,8 +42,9 @@ class Bot:
         self.done: dict | None = None
 
     async def start(self, args: list[str] | None = None) -> None:
+        url = ["--url", self.url] if self.url else []
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "game.net.bot", "--url", self.url, "--spec", self.spec,
+            sys.executable, "-m", "game.net.bot", *url, "--spec", self.spec,
             "--think", "0.01", *(args or self.args), stdout=asyncio.subprocess.PIPE,
             stderr=open(os.environ.get("NET_FAULTS_LOG", os.devnull), "a"), cwd=str(ROOT))
         self.reader = asyncio.ensure_future(self._read(self.proc))
@@ -120,12 +122,12 @@ async def one_battle(i: int, args, relay: RelayProcess, rng: random.Random, budg
         out["why"] = "the two seats disagree"
         return out
     gid = a.ready["game"]
-    stored = json.loads((Path(relay.store) / f"game-{gid}.json").read_text(encoding="utf-8"))
+    stored = read_stored(Path(relay.store) / f"game-{gid}.jsonl")
     game = build_game("standard", stored["config"], stored["options"],
                       armies_from_names(stored["armies"], "standard", stored["options"]),
                       Dice(stored["seed"]))
     for act in stored["actions"]:
-        game.apply(action_from_dict(act))
+        apply_action(game, action_from_dict(act))
     out["actions"] = len(stored["actions"])
     if game.state_hash() != a.done["hash"] or a.done["audit"] != "ok" or b.done["audit"] != "ok":
         out["why"] = "the stored record does not replay to the seats' final position"
@@ -134,7 +136,89 @@ async def one_battle(i: int, args, relay: RelayProcess, rng: random.Random, budg
     return out
 
 
+async def one_direct_battle(i: int, args, rng: random.Random, budget: dict, tmp: str) -> dict:
+    """A direct battle (no relay) between two bot processes, each keeping a continue-file
+    after every step; either is killed (SIGKILL) at random moments once the armies are
+    revealed and started again from its file (the host on the same port, the joiner with
+    its seat token).  Every battle must finish with both machines' final positions equal
+    and the record replaying to it."""
+    from game.net.session import read_net_save, replay_record
+    spec_s = f"{i}:{args.seed}:{args.turn_limit}"
+    save = {"host": os.path.join(tmp, f"d{i}-host.json"), "join": os.path.join(tmp, f"d{i}-join.json")}
+    h = Bot("", spec_s, ["--seat", "Axis", "--direct-host", "0", "--autosave", save["host"]])
+    await h.start()
+    t_end = time.monotonic() + args.battle_timeout
+    while h.ready is None and time.monotonic() < t_end:
+        await asyncio.sleep(0.05)
+    port = h.ready["port"]
+    addr = f"127.0.0.1:{port}"
+    j = Bot("", spec_s, ["--direct-join", addr, "--code", h.ready["code"],
+                         "--autosave", save["join"]])
+    await j.start()
+    kills = 0
+    cap = -(-args.direct_kills // args.direct_battles)
+    restart = {id(h): ["--direct-host", str(port), "--continue", save["host"]],
+               id(j): ["--direct-join", addr, "--continue", save["join"]]}
+    while time.monotonic() < t_end and not (h.done and j.done):
+        await asyncio.sleep(rng.uniform(0.3, 1.2))
+        if h.done or j.done or budget["direct"] <= 0 or kills >= cap:
+            continue
+        if not (os.path.exists(save["host"]) and os.path.exists(save["join"])):
+            continue                     # before deployment there is nothing to carry on from
+        victim = rng.choice([h, j])
+        await victim.kill()
+        victim.done = None
+        await asyncio.sleep(rng.uniform(0.0, 0.3))
+        await victim.start(restart[id(victim)])
+        budget["direct"] -= 1
+        kills += 1
+    for x in (h, j):
+        while x.alive() and x.done is None and time.monotonic() < t_end:
+            await asyncio.sleep(0.05)
+        await x.kill()
+    out = {"index": i, "kills": {"client": kills, "relay": 0}, "ok": False, "why": ""}
+    if not (h.done and j.done and h.done.get("done") and j.done.get("done")):
+        out["why"] = f"a machine did not finish (host: {h.done}, joiner: {j.done})"[:400]
+        return out
+    if h.done["hash"] != j.done["hash"] or h.done.get("desync") or j.done.get("desync"):
+        out["why"] = f"the two machines disagree ({h.done.get('desync') or j.done.get('desync')})"
+        return out
+    d = read_net_save(save["join"])
+    game = replay_record(d["scenario"], d["config"], d["options"], d["armies"], d["actions"],
+                         d["rolls"], d["hashes"])
+    out["actions"] = len(d["actions"])
+    if game.state_hash() != h.done["hash"] or not game.over:
+        out["why"] = "the saved record does not replay to the final position"
+        return out
+    out["ok"] = True
+    return out
+
+
+async def run_direct(args) -> list:
+    rng = random.Random(args.seed + 7)
+    budget = {"direct": args.direct_kills}
+    results = []
+    t_end = time.monotonic() + args.time_limit
+    with tempfile.TemporaryDirectory(prefix="hexfront-dfaults-") as tmp:
+        i = 0
+        while i < args.direct_battles and time.monotonic() < t_end:
+            r = await one_direct_battle(100 + i, args, rng, budget, tmp)
+            results.append(r)
+            print(f"direct battle {i}: {r.get('actions', '?')} actions, killed a machine "
+                  f"{r['kills']['client']} times: "
+                  f"{'finished, same final hash' if r['ok'] else 'FAILED: ' + r['why']}",
+                  flush=True)
+            i += 1
+    return results
+
+
 async def run(args) -> int:
+    if args.direct_only:
+        res = await run_direct(args)
+        bad = sum(1 for r in res if not r["ok"])
+        print(f"direct kills: {sum(r['kills']['client'] for r in res)}, battles: {len(res)}, "
+              f"failed: {bad}")
+        return 0 if bad == 0 else 1
     rng = random.Random(args.seed)
     budget = {"client": args.client_kills, "relay": args.relay_kills}
     results = []
@@ -158,7 +242,12 @@ async def run(args) -> int:
     rk = sum(r["kills"]["relay"] for r in results)
     bad = sum(1 for r in results if not r["ok"])
     print(f"client kills: {ck}, relay kills: {rk}, battles: {len(results)}, failed: {bad}")
-    return 0 if bad == 0 else 1
+    dres = await run_direct(args) if args.direct_kills > 0 else []
+    dbad = sum(1 for r in dres if not r["ok"])
+    if dres:
+        print(f"direct kills: {sum(r['kills']['client'] for r in dres)}, battles: {len(dres)}, "
+              f"failed: {dbad}")
+    return 0 if bad == 0 and dbad == 0 else 1
 
 
 def main() -> int:
@@ -170,6 +259,10 @@ def main() -> int:
     ap.add_argument("--turn-limit", type=int, default=3)
     ap.add_argument("--battle-timeout", type=float, default=240.0)
     ap.add_argument("--time-limit", type=float, default=900.0)
+    ap.add_argument("--direct-kills", type=int, default=50,
+                    help="kills of either machine in direct battles (no relay)")
+    ap.add_argument("--direct-battles", type=int, default=5)
+    ap.add_argument("--direct-only", action="store_true", help="only the direct battles")
     return asyncio.run(run(ap.parse_args()))
 
 

@@ -84,7 +84,7 @@ async def run(args) -> int:
             relay_said = relay.stop()
     for line in relay_said.splitlines():
         if line.startswith("relay:"):
-            print(line.replace("relay:", "relay work (CPU, load-independent):"))
+            print(line)
     for mode, xs in lat.items():
         if xs:
             print(f"{mode:6}: added latency per action p50 {1000 * pct(xs, .5):.2f} ms, "

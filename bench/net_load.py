@@ -32,8 +32,10 @@ def pct(xs, q):
 
 
 def worker(url: str, indices: list[int], seed: int, think: float, turn_limit: int,
-           timeout: float, out) -> None:
+           timeout: float, aside: bool, out) -> None:
     from game.net.headless import relay_battle, spec_for
+    if aside:
+        sys.setswitchinterval(0.001)   # the network thread gets the GIL back sooner
 
     async def main():
         import random
@@ -42,7 +44,7 @@ def worker(url: str, indices: list[int], seed: int, think: float, turn_limit: in
         async def one(i):
             await asyncio.sleep(rng.uniform(0, 2.0))         # battles start over 2 s
             return await relay_battle(url, spec_for(i, seed, turn_limit), timeout=timeout,
-                                      think=think)
+                                      think=think, think_aside=aside)
         return await asyncio.gather(*(one(i) for i in indices))
     results = asyncio.run(main())
     out.put([{"lat": r.latencies, "errors": r.errors, "desync": r.desync,
@@ -58,6 +60,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--turn-limit", type=int, default=2)
     ap.add_argument("--time-limit", type=float, default=600.0)
+    ap.add_argument("--inline-ai", action="store_true",
+                    help="the AI seats think in the event loop (as before): a seat's "
+                         "confirmations wait while another seat of its process thinks")
     args = ap.parse_args()
     from game.net.headless import RelayProcess
     with tempfile.TemporaryDirectory(prefix="hexfront-load-") as store:
@@ -70,7 +75,8 @@ def main() -> int:
             for w in range(args.workers):
                 idx = list(range(w, args.battles, args.workers))
                 p = ctx.Process(target=worker, args=(relay.url, idx, args.seed, args.think,
-                                                     args.turn_limit, args.time_limit, q))
+                                                     args.turn_limit, args.time_limit,
+                                                     not args.inline_ai, q))
                 p.start()
                 procs.append(p)
             rows = []
@@ -86,10 +92,11 @@ def main() -> int:
     desyncs = sum(1 for r in rows if r["desync"])
     actions = sum(r["actions"] for r in rows)
     print(f"{len(rows)} concurrent battles through one relay, {actions} actions in {wall:.1f} s "
-          f"({actions / wall:.0f} actions/s), think {args.think} s")
+          f"({actions / wall:.0f} actions/s), think {args.think} s, AI "
+          f"{'in the event loop' if args.inline_ai else 'in one thread per client process'}")
     for line in relay_said.splitlines():
         if line.startswith("relay:"):
-            print(line.replace("relay:", "relay work (CPU, load-independent):"))
+            print(line)
     print(f"message latency (action -> played): p50 {1000 * pct(lat, .5):.1f} ms, "
           f"p95 {1000 * pct(lat, .95):.1f} ms, max {1000 * max(lat or [0]):.1f} ms "
           f"({len(lat)} actions)")

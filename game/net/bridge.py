@@ -4,7 +4,8 @@ The UI thread never waits on the network: :class:`NetBridge` runs a relay
 client or a direct host / join (game.net.client / game.net.direct) in its own
 thread with its own asyncio loop.  The UI reads plain tuples from ``events``
 (``("hosting", {...})``, ``("welcome", {...})``, ``("army_info", ...)``,
-``("start", {...})``, ``("played", {...})``, ``("opponent", ...)``,
+``("start", {...})`` (the battle starts blind: no armies), ``("reveal", {"armies"})``
+(deployment reveals both), ``("played", {...})``, ``("chat", ...)``, ``("opponent", ...)``,
 ``("stopped", ...)``, ``("error", ...)``, ``("over", ...)``), gives its army with
 :meth:`set_army` and its actions with :meth:`submit`; every action is checked by
 the rules in the network thread and on the other machine before it counts.
@@ -94,7 +95,7 @@ class NetBridge:
             src = self.peer if self.peer is not None else self.client
             rolls = list(src.start_rolls) if self.client is not None else \
                 list(src.dice.table[:src.dice.pos])
-            self.events.put(("start", {"armies": data["armies"], "start_rolls": rolls,
+            self.events.put(("start", {"start_rolls": rolls,
                                        "scenario": src.scenario, "config": src.config,
                                        "options": dict(src.options), "seat": self.seat}))
         else:
@@ -219,9 +220,7 @@ class NetBridge:
             self._call(lambda: self.peer.set_army(names))
         elif self.client is not None:
             def send():
-                self.client.army = names
-                self.client.army_sent = True
-                asyncio.ensure_future(self.client.send({"t": "army", "cards": names}))
+                asyncio.ensure_future(self.client.send_army(names))
             self._call(send)
 
     def submit(self, action: Any) -> None:
@@ -230,6 +229,23 @@ class NetBridge:
             self._call(self.peer.wake.set)
         elif self.client is not None:
             self._call(lambda: asyncio.ensure_future(self.client._maybe_act()))
+
+    def chat(self, text: str) -> str | None:
+        """Send a chat line to the other player (checked like every message); the reason
+        it can't be sent, or None."""
+        from .messages import chat_problem
+        text = text.strip()
+        problem = chat_problem(text)
+        if problem is not None:
+            return problem
+        if self.client is not None and self.client.ws is None or \
+                self.peer is not None and self.peer.ws is None:
+            return "not connected to the other player just now"
+        src = self.peer if self.peer is not None else self.client
+        if src is None:
+            return "not connected to the other player just now"
+        self._call(lambda: asyncio.ensure_future(src.send({"t": "chat", "text": text})))
+        return None
 
     def waiting_line(self) -> str:
         if self.peer is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,10 +30,22 @@ from game.rules.errors import IllegalAction, MalformedAction
 from .dice import RollNeeded, TableDice, audit_seed
 from .messages import (MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode,
                        send_message)
-from .session import (SIDES, choose_blind, armies_from_names, build_game, net_save_dict,
-                      write_net_save)
+from .session import (SIDES, ai_view, apply_action, army_digest, choose_blind,
+                      armies_from_names, build_game, net_save_dict, reveal_due, write_net_save)
 
 __all__ = ["RelayClient", "ClientStatus", "NetError"]
+
+
+_AI_THREAD: Any = None
+
+
+def _ai_thread() -> Any:
+    """One thread per process for AI seats that think aside (the GIL makes more useless)."""
+    global _AI_THREAD
+    if _AI_THREAD is None:
+        from concurrent.futures import ThreadPoolExecutor
+        _AI_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hexfront-ai")
+    return _AI_THREAD
 
 
 class NetError(RuntimeError):
@@ -69,7 +82,8 @@ class RelayClient:
                  think: float = 0.0, on_event: Callable[[str, dict], None] | None = None,
                  save_dir: str | Path | None = None, connect_timeout: float = 5.0,
                  max_reconnect_wait: float = 1.0, give_up_after: float = 60.0,
-                 seat_setup: Callable[[str], tuple[Any, list[str]]] | None = None) -> None:
+                 seat_setup: Callable[[str], tuple[Any, list[str]]] | None = None,
+                 think_aside: bool = False) -> None:
         self.url = url
         self.player = player
         self.army = army
@@ -82,6 +96,9 @@ class RelayClient:
         self.max_reconnect_wait = max_reconnect_wait
         self.give_up_after = give_up_after
         self.seat_setup = seat_setup         # seat -> (player, army), once the seat is known
+        # an AI player thinks on a copy in this process's one AI thread, so the network
+        # keeps being served while it thinks (many seats in one process: the load bench)
+        self.think_aside = think_aside
         self.scenario = self.config = self.options = None
         self.armies: dict[str, list[str]] | None = None
         self.start_rolls: list[int] = []
@@ -94,6 +111,8 @@ class RelayClient:
         self.sent_seq: int | None = None
         self.sent_at = 0.0
         self.army_sent = False
+        self.salt = secrets.token_hex(16)     # of this seat's army commitment
+        self.digests: dict[str, str | None] = {}
         self.done = asyncio.Event()
         self.ready = asyncio.Event()          # created/welcome received (code, token known)
         self._stop = False
@@ -172,6 +191,13 @@ class RelayClient:
     async def send(self, msg: dict) -> None:
         await send_message(self.ws, msg)
 
+    async def send_army(self, names: list[str]) -> None:
+        """This seat's army, to the relay only: the other seat is told its points, unit
+        count and commitment (sha256 of the cards and a secret salt) until deployment."""
+        self.army = list(names)
+        self.army_sent = True
+        await self.send({"t": "army", "cards": list(names), "salt": self.salt})
+
     async def _hello(self, ws, first: bool) -> None:
         if self.st.token is not None:
             await ws.send(encode({"t": "hello", "v": PROTOCOL, "game": self.st.game_id,
@@ -214,13 +240,16 @@ class RelayClient:
                 self.player, army = self.seat_setup(st.seat)
                 self.army = self.army or army
             if not msg.get("army_in") and self.army is not None:
-                self.army_sent = True
-                await self.send({"t": "army", "cards": list(self.army)})
+                await self.send_army(self.army)
         elif t == "army_info":
+            self.digests[msg["side"]] = msg.get("digest")
             if msg["side"] != st.seat:
                 st.opponent_army = (msg["points"], msg["count"])
+                self._event("army_info", {"points": msg["points"], "count": msg["count"]})
+        elif t == "begin":
+            await self._start(msg["start_rolls"])
         elif t == "armies":
-            await self._start(msg["armies"], msg["start_rolls"])
+            self._revealed(msg["armies"], msg["salts"])
         elif t == "record":
             await self._record(msg)
         elif t == "played":
@@ -243,7 +272,8 @@ class RelayClient:
         elif t == "chat":
             self._event("chat", msg)
         elif t == "error":
-            st.errors.append(msg["text"])
+            if msg.get("about") != "chat":        # a chat line refused is not a battle error
+                st.errors.append(msg["text"])
             self._event("error", msg)
             if msg.get("about") == "rate" and self.sent_seq is not None:
                 seq = self.sent_seq
@@ -260,23 +290,44 @@ class RelayClient:
         self._event("stopped", {"text": text})
         self.done.set()
 
-    async def _start(self, armies: dict, start_rolls: list[int]) -> None:
+    async def _start(self, start_rolls: list[int]) -> None:
+        """Both armies are built (and committed to): the battle starts blind."""
         if self.game is not None:
+            return
+        self.start_rolls = list(start_rolls)
+        self.dice = TableDice(start_rolls)
+        try:
+            self.game = build_game(self.scenario, self.config, self.options, None, self.dice)
+        except RollNeeded:
+            self._stop_with("the relay sent too few rolls to start the battle")
+            return
+        self._event("start", {})
+
+    def _revealed(self, armies: dict, salts: dict) -> None:
+        """Deployment reveals the armies: each must be the one committed to (its digest,
+        points and unit count, told before), and this seat's own must be its own."""
+        if self.armies is not None or self.game is None:
             return
         try:
             cards = armies_from_names(armies, self.scenario, self.options)
         except ProtocolError as exc:
-            self._stop_with(f"the relay sent armies this machine refuses: {exc}")
+            self._stop_with(f"the relay revealed armies this machine refuses: {exc}")
+            return
+        for side in SIDES:
+            salt = salts.get(side) if isinstance(salts, dict) else None
+            want = self.digests.get(side)
+            if not isinstance(salt, str) or want is None or \
+                    army_digest(armies[side], salt) != want:
+                self._stop_with(f"the {side} army revealed at deployment is not the one "
+                                f"committed to before the battle: the battle stops")
+                return
+        if self.army is not None and list(armies[self.st.seat]) != list(self.army):
+            self._stop_with("the relay revealed another army for this seat than the one it "
+                            "built: the battle stops")
             return
         self.armies = {s: list(armies[s]) for s in SIDES}
-        self.start_rolls = list(start_rolls)
-        self.dice = TableDice(start_rolls)
-        try:
-            self.game = build_game(self.scenario, self.config, self.options, cards, self.dice)
-        except RollNeeded:
-            self._stop_with("the relay sent too few rolls to start the battle")
-            return
-        self._event("start", {"armies": self.armies})
+        self.game.net_armies = cards            # they go in where deployment begins
+        self._event("reveal", {"armies": self.armies})
 
     async def _record(self, msg: dict) -> None:
         base = msg["from"]
@@ -313,13 +364,17 @@ class RelayClient:
         for v in rolls:
             self.dice.add(v)
         try:
-            events = self.game.apply(action)
+            events = apply_action(self.game, action)
         except RollNeeded:
             self._stop_with(f"action {seq + 1} needs more rolls than the relay handed out")
             return
         except IllegalAction as exc:
             self._stop_with(f"this machine's rules refuse action {seq + 1} that the relay "
                             f"accepted ({exc.reason})")
+            return
+        if reveal_due(self.game):
+            self._stop_with(f"action {seq + 1} brings the battle to deployment, but the relay "
+                            f"did not reveal the armies")
             return
         if self.dice.pos != len(self.dice.table):
             self._stop_with(f"action {seq + 1} used fewer rolls than the relay handed out")
@@ -372,7 +427,15 @@ class RelayClient:
             await asyncio.sleep(self.think)
             if len(self.hashes) != seq or self.ws is None:
                 return
-        action = choose_blind(self.player, g)
+        if self.think_aside:
+            view = ai_view(g)
+            action = await asyncio.get_running_loop().run_in_executor(
+                _ai_thread(), self.player.choose, view)
+            if (len(self.hashes) != seq or self.ws is None or self.sent_seq is not None
+                    or self.done.is_set()):
+                return
+        else:
+            action = choose_blind(self.player, g)
         if action is None:                 # a UI seat with nothing chosen yet
             return
         reason = g.check(action)

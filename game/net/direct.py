@@ -6,9 +6,10 @@ after a dropped connection; nobody else can take the seat).  Both machines are
 equal peers from then on (:class:`Peer`):
 
 - **Secret armies**: each sends ``army_commit`` (a hash of its army and a random
-  salt, plus points and unit count - all the opponent sees); once both are in,
-  both reveal and each checks the other's army against its commitment and the
-  rules.
+  salt, plus points and unit count - all the opponent sees); once both are in the
+  battle starts blind (no units: the coin flip, first or second, ends, objective);
+  when it reaches deployment each machine reveals its army and checks the other's
+  against its commitment and the rules before either deploys.
 - **Dice**: commit-reveal hash chains (:class:`game.net.dice.CommitRevealDice`);
   each machine reveals its part of roll ``k`` only when its own rules engine
   needs roll ``k`` for an action both already have.
@@ -42,7 +43,7 @@ from .messages import (MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encod
                        parse_action, send_message)
 from .relay import hash_token, new_code, normal_code
 from .session import (SIDES, army_digest, army_from_names, army_summary, build_game, choose_blind,
-                      net_save_dict, write_net_save)
+                      net_options, net_save_dict, reveal_armies, reveal_due, write_net_save)
 
 __all__ = ["Peer", "DirectHost", "join", "lan_address", "DEFAULT_PORT"]
 
@@ -69,10 +70,15 @@ class Peer:
                  player: Any = None, army: list[str] | None = None, think: float = 0.0,
                  chain: HashChain | None = None,
                  on_event: Callable[[str, dict], None] | None = None,
-                 save_dir: str | Path | None = None, game_id: str = "") -> None:
+                 save_dir: str | Path | None = None, game_id: str = "",
+                 autosave: str | Path | None = None) -> None:
         self.seat = seat
+        # a continue-file kept after every step (a killed program carries on from it)
+        self.autosave = Path(autosave) if autosave else None
+        self.pending_own: tuple[int, Any] | None = None   # own action sent, maybe unconfirmed
         self.other = "Allies" if seat == "Axis" else "Axis"
-        self.scenario, self.config, self.options = scenario, config, dict(options)
+        self.scenario, self.config = scenario, config
+        self.options = net_options(scenario, dict(options))
         self.player, self.think = player, think
         self.chain = chain or HashChain()
         self.on_event = on_event
@@ -83,7 +89,8 @@ class Peer:
         self.my_army: list[str] | None = None
         self.my_salt = secrets.token_hex(16)
         self.their_commit: dict | None = None
-        self.revealed = False
+        self.revealed = False             # this machine has revealed its army (deployment)
+        self.commit_sent = False
         self.armies: dict[str, list[str]] = {}
         self.opponent_army: tuple[int, int] | None = None
         self.dice: CommitRevealDice | None = None
@@ -129,6 +136,7 @@ class Peer:
             self._worker.add_done_callback(self._worker_ended)
         await self.send({"t": "commit", "root": self.chain.root})
         if self.my_army is not None:
+            self.commit_sent = True
             await self._send_army_commit()
         if self.revealed and self.my_army is not None:
             await self.send({"t": "army_reveal", "cards": self.my_army, "salt": self.my_salt})
@@ -185,7 +193,7 @@ class Peer:
         elif t == "army_reveal":
             self._their_reveal_army(msg)
         elif t == "action":
-            if len(self.armies) < 1 and self.game is None:
+            if self.game is None and self.their_commit is None:
                 raise ProtocolError("the battle has not started")
             if self.inbox.qsize() > 64:
                 raise ProtocolError("too many actions ahead of the battle")
@@ -196,7 +204,7 @@ class Peer:
             self.inbox.put_nowait((seq, action))
         elif t == "reveal":
             if self.dice is None:
-                if self.other not in self.armies or len(self.early) > 8:
+                if self.their_commit is None or len(self.early) > 8:
                     raise ProtocolError("no dice before the battle starts")
                 self.early.append(msg)          # the other machine started a moment sooner
                 return
@@ -220,9 +228,15 @@ class Peer:
         elif t == "desync":
             self._stop(msg["text"], tell=False)
         elif t == "chat":
+            from .relay import chat_bucket
+            if not chat_bucket(self).take():
+                await self.send({"t": "error", "text": "too many chat lines: wait a moment",
+                                 "about": "chat"})
+                return
             self._event("chat", msg)
         elif t == "error":
-            self.errors.append(msg["text"])
+            if msg.get("about") != "chat":        # a chat line refused is not a battle error
+                self.errors.append(msg["text"])
             self._event("error", msg)
         elif t == "bye":
             pass
@@ -243,6 +257,7 @@ class Peer:
             raise ProtocolError("the revealed army's points or unit count differ from the "
                                 "ones announced")
         self.armies[self.other] = list(msg["cards"])
+        self.roll_ready.set()                  # a machine waiting at deployment goes on
 
     async def _resend(self, have: int, reveals: int) -> None:
         if self.dice is not None:
@@ -334,14 +349,19 @@ class Peer:
             if self._sent_at and self.ws is not None:
                 return False          # lockstep: the last action is confirmed before the next
             seq = len(self.hashes)
-            if self.think:
-                await asyncio.sleep(self.think)
-            action = choose_blind(self.player, self.game)
-            if action is None:
-                return False
+            if self.pending_own is not None and self.pending_own[0] == seq:
+                action = self.pending_own[1]     # sent before a restart: the same again
+            else:
+                if self.think:
+                    await asyncio.sleep(self.think)
+                action = choose_blind(self.player, self.game)
+                if action is None:
+                    return False
             if self.game.check(action) is not None:
                 self.errors.append("our own player chose a refused action")
                 return False
+            self.pending_own = (seq, action)
+            self._autosave()                     # written before it is sent (write-ahead)
             self._sent_at[seq] = time.perf_counter()
             await self.send({"t": "action", "seq": seq, "action": action_to_dict(action)})
             await self._apply(action)
@@ -350,34 +370,56 @@ class Peer:
         return False
 
     async def _setup(self) -> bool:
-        if self.my_army is None or self.their_root is None:
+        """Both armies committed (points and unit count known, the cards secret): the
+        battle starts blind."""
+        if self.my_army is None:
             return False
-        if not self.revealed and self.their_commit is not None:
-            self.revealed = True
+        if not self.commit_sent and self.ws is not None:
+            self.commit_sent = True
             await self._send_army_commit()
+            return True
+        if self.their_root is None or self.their_commit is None or not self.commit_sent:
+            return False
+        self.dice = CommitRevealDice(self.seat, self.chain, self.their_root)
+        for m in self.early:
+            try:
+                self.dice.their_reveal(m["k"], m["value"])
+            except DiceError as exc:
+                await self.send({"t": "error", "text": str(exc)[:300], "about": "reveal"})
+        self.early.clear()
+        while True:
+            try:
+                self.game = build_game(self.scenario, self.config, self.options, None,
+                                       self.dice)
+                break
+            except RollNeeded as need:
+                await self._get_roll(need.k)
+        self._event("start", {})
+        return True
+
+    async def _reveal(self) -> None:
+        """Deployment: reveal this army and wait for the other's (checked against its
+        commitment when it arrives); then both go into the battle, on both machines at
+        the same point."""
+        if not self.revealed:
+            self.revealed = True
             await self.send({"t": "army_reveal", "cards": self.my_army, "salt": self.my_salt})
-            return True
-        if self.revealed and self.other in self.armies:
-            self.armies[self.seat] = list(self.my_army)
-            cards = {s: army_from_names(s, self.armies[s], self.scenario, self.options)
-                     for s in SIDES}
-            self.dice = CommitRevealDice(self.seat, self.chain, self.their_root)
-            for m in self.early:
-                try:
-                    self.dice.their_reveal(m["k"], m["value"])
-                except DiceError as exc:
-                    await self.send({"t": "error", "text": str(exc)[:300], "about": "reveal"})
-            self.early.clear()
-            while True:
-                try:
-                    self.game = build_game(self.scenario, self.config, self.options, cards,
-                                           self.dice)
-                    break
-                except RollNeeded as need:
-                    await self._get_roll(need.k)
-            self._event("start", {"armies": self.armies})
-            return True
-        return False
+        while self.other not in self.armies and not self.done.is_set():
+            self.roll_ready.clear()
+            if self.other in self.armies:
+                break
+            await self.roll_ready.wait()
+        if self.done.is_set():
+            return
+        self.armies[self.seat] = list(self.my_army)
+        cards = {s: army_from_names(s, self.armies[s], self.scenario, self.options)
+                 for s in SIDES}
+        reveal_armies(self.game, cards)
+        self._event("reveal", {"armies": dict(self.armies)})
+
+    def _autosave(self) -> None:
+        if self.autosave is not None and len(self.armies) == 2:
+            self.save(to_continue=True, path=self.autosave, compact=True)
 
     async def _get_roll(self, k: int) -> None:
         d = self.dice
@@ -392,7 +434,7 @@ class Peer:
     async def _apply(self, action) -> None:
         while True:
             try:
-                events = self.game.apply(action)
+                events = self.game.apply(action)    # the armies go in at deployment below
                 break
             except RollNeeded as need:
                 await self._get_roll(need.k)
@@ -401,9 +443,16 @@ class Peer:
             except IllegalAction as exc:          # checked just before: a rules bug
                 self._stop(f"the rules refused an action they had accepted: {exc.reason}")
                 return
+        if reveal_due(self.game):
+            await self._reveal()              # part of the action that reaches deployment
+            if self.done.is_set():
+                return
         seq = len(self.hashes)
         h = self.game.state_hash()
         self.hashes.append(h)
+        if self.pending_own is not None and self.pending_own[0] <= seq:
+            self.pending_own = None
+        self._autosave()
         await self.send({"t": "hash", "seq": seq, "hash": h})
         self._compare(seq)
         self._event("played", {"seq": seq, "action": action, "events": events})
@@ -432,7 +481,7 @@ class Peer:
                 self._worker.cancel()
 
     def save(self, note: str = "", *, to_continue: bool = False,
-             path: str | Path | None = None) -> Path | None:
+             path: str | Path | None = None, compact: bool = False) -> Path | None:
         """This machine's record of the battle.  ``to_continue`` also keeps what is needed
         to carry on another day (this machine's dice secret and seat token: keep that
         file to yourself until the battle is over); bug-report saves never hold them."""
@@ -446,19 +495,22 @@ class Peer:
                      "their_root": self.their_root,
                      "their_reveals": [v.hex() for v in self.dice.theirs.values],
                      "token": getattr(self, "token", None),
-                     "token_hash": getattr(self, "token_hash", None)}
+                     "token_hash": getattr(self, "token_hash", None),
+                     "pending": None if self.pending_own is None else
+                     [self.pending_own[0], action_to_dict(self.pending_own[1])]}
         data = net_save_dict(mode="direct", scenario=self.scenario, config=self.config,
                              options=self.options, armies=self.armies, actions=acts, rolls=rolls,
                              hashes=self.hashes, seat=self.seat, game_id=self.game_id, note=note,
                              extra=extra)
         name = f"net-{self.game_id or 'direct'}-{self.seat.lower()}" + \
             ("-continue" if to_continue else "") + ".json"
-        return write_net_save(path or (self.save_dir / name), data)
+        return write_net_save(path or (self.save_dir / name), data, compact=compact)
 
     @classmethod
     def from_save(cls, data: dict, *, player: Any = None, think: float = 0.0,
                   on_event: Callable[[str, dict], None] | None = None,
-                  save_dir: str | Path | None = None) -> "Peer":
+                  save_dir: str | Path | None = None,
+                  autosave: str | Path | None = None) -> "Peer":
         """Carry on a direct battle from a ``save(to_continue=True)`` file
         (:func:`game.net.session.read_net_save`); DiceError / DataError if it does not
         check out."""
@@ -471,7 +523,8 @@ class Peer:
         chain = HashChain(bytes.fromhex(x["chain_secret"]))
         p = cls(seat, scenario=data["scenario"], config=data["config"],
                 options=data["options"], player=player, think=think, chain=chain,
-                on_event=on_event, save_dir=save_dir, game_id=data.get("game", ""))
+                on_event=on_event, save_dir=save_dir, game_id=data.get("game", ""),
+                autosave=autosave)
         p.armies = {s: list(v) for s, v in data["armies"].items()}
         p.my_army = list(p.armies[seat])
         p.revealed = True
@@ -489,6 +542,10 @@ class Peer:
         p.game = replay_record(p.scenario, p.config, p.options, p.armies, data["actions"], [],
                                data["hashes"], dice=dice)
         p.hashes = list(data["hashes"])
+        pend = x.get("pending")
+        if isinstance(pend, list) and len(pend) == 2 and pend[0] == len(p.hashes):
+            from game.rules.actions import action_from_dict
+            p.pending_own = (pend[0], action_from_dict(pend[1]))
         return p
 
 

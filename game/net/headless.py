@@ -20,7 +20,7 @@ from game.rules.dice import Dice
 from .client import RelayClient
 from .dice import HashChain, TableDice, offline_rolls
 from .direct import DirectHost, Peer, join
-from .session import SIDES, choose_blind, armies_from_names, build_game
+from .session import SIDES, apply_action, choose_blind, armies_from_names, build_game
 
 __all__ = ["BattleSpec", "BattleResult", "spec_for", "relay_battle", "direct_battle",
            "local_relay_reference", "local_direct_reference", "RelayProcess"]
@@ -82,7 +82,7 @@ def _play_local(spec: BattleSpec, dice) -> object:
     n = 0
     while not game.over and n < 20000:
         side = game.state.to_act
-        game.apply(choose_blind(players[side], game))
+        apply_action(game, choose_blind(players[side], game))
         n += 1
     return game
 
@@ -98,10 +98,11 @@ def local_direct_reference(spec: BattleSpec, n_rolls: int):
 
 
 async def relay_battle(url: str, spec: BattleSpec, *, timeout: float = 120.0, think: float = 0.0,
-                       save_dir=None) -> BattleResult:
+                       save_dir=None, think_aside: bool = False) -> BattleResult:
     res = BattleResult("relay", spec)
     t0 = time.perf_counter()
     a = RelayClient(url, player=spec.player("Axis"), army=spec.armies["Axis"], think=think,
+                    think_aside=think_aside,
                     create={"scenario": spec.scenario, "config": spec.config, "seat": "Axis",
                             "options": spec.options}, save_dir=save_dir)
     ta = asyncio.ensure_future(a.run())
@@ -109,7 +110,8 @@ async def relay_battle(url: str, spec: BattleSpec, *, timeout: float = 120.0, th
     try:
         await asyncio.wait_for(a.ready.wait(), 10)
         b = RelayClient(url, player=spec.player("Allies"), army=spec.armies["Allies"],
-                        code=a.st.code, think=think, save_dir=save_dir)
+                        code=a.st.code, think=think, save_dir=save_dir,
+                        think_aside=think_aside)
         tb = asyncio.ensure_future(b.run())
         await asyncio.wait_for(asyncio.gather(ta, tb), timeout)
     except (asyncio.TimeoutError, ConnectionError, RuntimeError) as exc:

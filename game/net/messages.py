@@ -19,9 +19,10 @@ import json
 from typing import Any, Callable
 
 __all__ = ["PROTOCOL", "MAX_MESSAGE_BYTES", "MAX_DEPTH", "ProtocolError", "SCHEMA",
-           "decode", "encode", "parse_action", "check_message"]
+           "decode", "encode", "parse_action", "check_message", "chat_problem", "CHAT_MAX",
+           "CHAT_RATE", "CHAT_BURST"]
 
-PROTOCOL = 1
+PROTOCOL = 2                          # 2: armies stay secret until deployment
 MAX_MESSAGE_BYTES = 64 * 1024        # the whole record of a long game is sent in pieces
 MAX_DEPTH = 8
 MAX_LIST = 4096
@@ -133,7 +134,7 @@ SCHEMA: dict[str, dict[str, tuple[bool, Check]]] = {
     "join": {"v": (True, _int(1, 99)), "game": (False, _GAME), "code": (True, _text(12, 4))},
     "hello": {"v": (True, _int(1, 99)), "game": (True, _GAME), "seat": (True, _one_of(*SIDES)),
               "token": (True, _token), "have": (False, _SEQ)},
-    "army": {"cards": (True, _list(_CARD, 30))},
+    "army": {"cards": (True, _list(_CARD, 30)), "salt": (True, _hexstr(32))},
     "action": {"seq": (True, _SEQ), "action": (True, _obj)},
     "hash": {"seq": (True, _SEQ), "hash": (True, _HASH)},
     "chat": {"text": (True, _text(200, 1))},
@@ -148,7 +149,8 @@ SCHEMA: dict[str, dict[str, tuple[bool, Check]]] = {
                 "dice_commit": (False, _maybe(_HASH)), "chain_root": (False, _maybe(_HASH)),
                 "opponent": (True, _one_of("connected", "away", "none")),
                 "army_in": (False, _bool)},
-    "armies": {"armies": (True, _obj), "start_rolls": (True, _ROLLS)},
+    "begin": {"start_rolls": (True, _ROLLS)},
+    "armies": {"armies": (True, _obj), "salts": (True, _obj)},
     "army_info": {"side": (True, _one_of(*SIDES)), "points": (True, _int(0, 10_000)),
                   "count": (True, _int(0, 30)), "digest": (False, _maybe(_HASH))},
     "played": {"seq": (True, _SEQ), "action": (True, _obj), "rolls": (False, _ROLLS),
@@ -170,6 +172,19 @@ SCHEMA: dict[str, dict[str, tuple[bool, Check]]] = {
     "reveal": {"k": (True, _int(0, 10**6)), "value": (True, _HASH)},
     "resume": {"have": (True, _SEQ), "reveals": (True, _int(0, 10**6))},
 }
+
+
+CHAT_MAX = 200
+CHAT_RATE, CHAT_BURST = 1.0, 5        # chat lines a second per seat (sustained), burst
+
+
+def chat_problem(text: Any) -> str | None:
+    """Why a chat line can't be sent (None when fine): 1-200 characters of text without
+    control characters - the schema's own check, for the screen to say before sending."""
+    if not isinstance(text, str) or not text.strip():
+        return "type something to say first"
+    bad = SCHEMA["chat"]["text"][1](text)
+    return None if bad is None else f"a chat line must be {bad}"
 
 
 def _depth(v: Any, d: int = 0) -> int:

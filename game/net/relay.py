@@ -11,8 +11,8 @@ is stored); the second seat is claimed once with the short invite code the
 creator passes on, after that only by its token.  Every action is checked by the
 rules here and on both machines; the position hash is compared after each one.
 
-Battles are stored (one JSON file per battle, written by atomic rename after every
-action) so a player may close the game and come back days later, and a restarted
+Battles are stored (one journal per battle: its head, written by atomic rename
+when more than an action changes, then one line appended per action) so a player may close the game and come back days later, and a restarted
 relay carries on where it stopped.  Limits: messages of at most
 ``MAX_MESSAGE_BYTES`` (WebSocket ``max_size``; a larger frame closes the
 connection with code 1009), a token bucket per connection (``RATE`` messages a
@@ -40,10 +40,12 @@ from game.rules.actions import action_from_dict, action_to_dict
 from game.rules.errors import IllegalAction, RulesError
 
 from .dice import SeededDice, new_seed, seed_commitment
-from .messages import MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode, parse_action
-from .session import SIDES, armies_from_names, army_summary, build_game
+from .messages import (CHAT_BURST, CHAT_RATE, MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError,
+                       decode, encode, parse_action)
+from .session import (SIDES, apply_action, armies_from_names, army_digest, army_summary,
+                      build_game, net_options)
 
-__all__ = ["Relay", "RelayGame", "serve_relay", "main", "RATE", "BURST", "RECORD_CHUNK",
+__all__ = ["Relay", "RelayGame", "serve_relay", "main", "RATE", "BURST", "RECORD_CHUNK", "read_stored",
            "new_code", "hash_token"]
 
 RATE = 100.0               # messages a second per connection (sustained)
@@ -79,7 +81,8 @@ class RelayGame:
     token_hashes: dict[str, str | None]
     code: str | None                      # invite for the unclaimed seat (None once claimed)
     created: float = field(default_factory=time.time)
-    armies: dict[str, list[str]] = field(default_factory=dict)
+    armies: dict[str, list[str]] = field(default_factory=dict)   # secret until deployment
+    salts: dict[str, str] = field(default_factory=dict)          # of the army commitments
     start_rolls: list[int] = field(default_factory=list)
     actions: list[dict] = field(default_factory=list)
     rolls: list[list[int]] = field(default_factory=list)
@@ -89,6 +92,7 @@ class RelayGame:
     game: Any = None                      # the rules' Game (rebuilt lazily after a restart)
     dice: Any = None
     conns: dict[str, Any] = field(default_factory=dict)
+    stored: int = -1                      # actions in the stored journal (-1: none yet)
 
     @property
     def commit(self) -> str:
@@ -98,7 +102,7 @@ class RelayGame:
         return {"id": self.id, "scenario": self.scenario, "config": self.config,
                 "options": self.options, "seed": self.seed, "salt": self.salt,
                 "token_hashes": self.token_hashes, "code": self.code, "created": self.created,
-                "armies": self.armies, "start_rolls": self.start_rolls,
+                "armies": self.armies, "salts": self.salts, "start_rolls": self.start_rolls,
                 "actions": self.actions, "rolls": self.rolls, "hashes": self.hashes,
                 "status": self.status, "outcome": self.outcome}
 
@@ -108,6 +112,7 @@ class RelayGame:
                 seed=d["seed"], salt=d["salt"], token_hashes=d["token_hashes"], code=d["code"],
                 created=d.get("created", 0.0))
         g.armies, g.start_rolls = d.get("armies", {}), d.get("start_rolls", [])
+        g.salts = d.get("salts", {})
         g.actions, g.rolls, g.hashes = d.get("actions", []), d.get("rolls", []), d.get("hashes", [])
         g.status, g.outcome = d.get("status", "open"), d.get("outcome")
         return g
@@ -122,10 +127,28 @@ class RelayGame:
         game = build_game(self.scenario, self.config, self.options, armies, dice)
         self.start_rolls = list(dice.record)
         for a in self.actions:
-            game.apply(action_from_dict(a))
+            apply_action(game, action_from_dict(a))
         if self.hashes and game.state_hash() != self.hashes[-1]:
             raise RuntimeError(f"stored battle {self.id} does not replay to its last position")
         self.game, self.dice = game, dice
+
+    @property
+    def revealed(self) -> bool:
+        """Deployment has revealed the armies (before it, each is its owner's secret:
+        the other seat is told its points, unit count and commitment only)."""
+        return self.game is not None and bool(self.game.state.units)
+
+    def digest(self, side: str) -> str:
+        return army_digest(self.armies[side], self.salts.get(side, ""))
+
+    def armies_message(self) -> dict:
+        return {"t": "armies", "armies": self.armies,
+                "salts": {s: self.salts.get(s, "") for s in SIDES}}
+
+    def army_info(self, side: str) -> dict:
+        pts, n = army_summary(armies_from_names_one(self, side))
+        return {"t": "army_info", "side": side, "points": pts, "count": n,
+                "digest": self.digest(side)}
 
     def to_act(self) -> str | None:
         if self.game is None or self.game.over:
@@ -161,32 +184,67 @@ class Relay:
         self.rate, self.burst, self.fsync = rate, burst, fsync
         self.connections = 0
         self.cpu: list[float] = []       # CPU seconds the relay spent per action
+        self.wall: list[float] = []      # seconds from an action's arrival to its 'played'
         self.stats = {"messages": 0, "bad": 0, "refused": 0, "closed_bad": 0, "actions": 0}
         if self.store:
             self.store.mkdir(parents=True, exist_ok=True)
-            for p in sorted(self.store.glob("game-*.json")):
+            # journals first: an older whole-file store of the same battle is skipped
+            for p in sorted(self.store.glob("game-*.json*"), key=lambda p: (p.suffix, p.name),
+                            reverse=True):
                 try:
-                    g = RelayGame.from_json(json.loads(p.read_text(encoding="utf-8")))
+                    d = read_stored(p)
+                    g = RelayGame.from_json(d)
                 except (OSError, ValueError, KeyError, TypeError) as exc:
                     print(f"relay: skipping unreadable stored battle {p.name}: {exc}",
                           file=sys.stderr)
                     continue
+                if g.id in self.games:           # an old whole-file store next to its journal
+                    continue
+                g.stored = len(g.actions) if d.get("journal_clean") else -1
                 self.games[g.id] = g
                 if g.code:
                     self.codes[g.code] = g.id
 
     # --- storage ---------------------------------------------------------------------------
     def save(self, g: RelayGame) -> None:
+        """Write the whole battle (a new journal: its head and every action so far), by
+        atomic rename; only when more than an action changes (created, joined, armies,
+        the end)."""
         if not self.store:
             return
-        p = self.store / f"game-{g.id}.json"
+        p = self.store / f"game-{g.id}.jsonl"
         tmp = p.with_name(f".{p.name}.tmp")
+        head = g.to_json()
+        for k in ("actions", "rolls", "hashes"):
+            del head[k]
+        lines = [json.dumps(head, separators=(",", ":"))]
+        lines += [json.dumps({"a": a, "r": r, "h": h}, separators=(",", ":"))
+                  for a, r, h in zip(g.actions, g.rolls, g.hashes)]
         with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(g.to_json(), f, separators=(",", ":"))
+            f.write("\n".join(lines) + "\n")
             if self.fsync:
                 f.flush()
                 os.fsync(f.fileno())
         os.replace(tmp, p)
+        g.stored = len(g.actions)
+
+    def append(self, g: RelayGame) -> None:
+        """Store the battle's last action: one line appended to its journal (the cost
+        per action does not grow with the battle; a line cut short by a crash is
+        dropped when the store is read, and that action was never confirmed)."""
+        if not self.store:
+            return
+        if g.stored != len(g.actions) - 1:
+            self.save(g)
+            return
+        line = json.dumps({"a": g.actions[-1], "r": g.rolls[-1], "h": g.hashes[-1]},
+                          separators=(",", ":"))
+        with open(self.store / f"game-{g.id}.jsonl", "a", encoding="utf-8") as f:
+            f.write(line + "\n")
+            if self.fsync:
+                f.flush()
+                os.fsync(f.fileno())
+        g.stored = len(g.actions)
 
     # --- sending ---------------------------------------------------------------------------
     @staticmethod
@@ -197,9 +255,17 @@ class Relay:
             pass
 
     async def tell(self, g: RelayGame, msg: dict, seat: str | None = None) -> None:
+        await self.tell_text(g, encode(msg), seat)
+
+    @staticmethod
+    async def tell_text(g: RelayGame, text: str, seat: str | None = None) -> None:
+        """Send one already-checked message to the battle's seats (encoded once)."""
         for s, ws in list(g.conns.items()):
             if seat is None or s == seat:
-                await self.send(ws, msg)
+                try:
+                    await ws.send(text)
+                except ConnectionClosed:
+                    pass
 
     async def error(self, ws, text: str, about: str = "", fatal: bool = False) -> None:
         m = {"t": "error", "text": text[:300], "fatal": fatal}
@@ -248,7 +314,7 @@ class Relay:
         if t == "create":
             if len(self.games) >= MAX_GAMES:
                 raise ProtocolError("the relay holds as many battles as it can")
-            options = dict(msg.get("options") or {})
+            options = net_options(msg["scenario"], dict(msg.get("options") or {}))
             seed, salt = self.seeds()
             gid = secrets.token_hex(4)
             while gid in self.games:
@@ -312,13 +378,13 @@ class Relay:
             welcome["token"] = token
         await self.send(ws, welcome)
         await self.tell(g, {"t": "opponent", "status": "connected"}, seat=other)
-        for s in SIDES:                               # what each side may know of the armies
-            if s in g.armies and len(g.armies) < 2:
-                pts, n = army_summary(armies_from_names_one(g, s))
-                await self.send(ws, {"t": "army_info", "side": s, "points": pts, "count": n})
+        for s in SIDES:          # what each seat may know of the armies before deployment
+            if s in g.armies:
+                await self.send(ws, g.army_info(s))
         if len(g.armies) == 2:
-            await self.send(ws, {"t": "armies", "armies": g.armies,
-                                 "start_rolls": g.start_rolls})
+            await self.send(ws, {"t": "begin", "start_rolls": g.start_rolls})
+            if g.revealed:
+                await self.send(ws, g.armies_message())
             await self.send_record(ws, g, have)
         await self.send_turn(g, seat)
         return g, seat
@@ -367,8 +433,11 @@ class Relay:
                     await self.error(ws, "too many messages: slow down", about="rate")
                 else:
                     try:
+                        t_in = time.perf_counter()
                         msg = decode(raw)
                         await self.on_message(ws, g, seat, msg)
+                        if msg["t"] == "action":     # received -> played sent to both seats
+                            self.wall.append(time.perf_counter() - t_in)
                         bad = 0
                     except ProtocolError as exc:
                         bad += 1
@@ -387,7 +456,7 @@ class Relay:
     async def on_message(self, ws, g: RelayGame, seat: str, msg: dict) -> None:
         t = msg["t"]
         if t == "army":
-            await self.on_army(ws, g, seat, msg["cards"])
+            await self.on_army(ws, g, seat, msg["cards"], msg["salt"])
         elif t == "action":
             await self.on_action(ws, g, seat, msg)
         elif t == "hash":
@@ -402,24 +471,31 @@ class Relay:
                                             f"relay's after action {seq + 1}: the battle "
                                             f"stops; both sides keep a save for a bug report"})
         elif t == "chat":
-            await self.tell(g, {"t": "chat", "text": msg["text"]},
-                            seat="Allies" if seat == "Axis" else "Axis")
+            other = "Allies" if seat == "Axis" else "Axis"
+            if not chat_bucket(ws).take():
+                await self.error(ws, "too many chat lines: wait a moment", about="chat")
+                return
+            if other not in g.conns:
+                await self.error(ws, "the other player is away: your line was not delivered",
+                                 about="chat")
+                return
+            await self.tell(g, {"t": "chat", "text": msg["text"]}, seat=other)
         elif t == "bye":
             await ws.close(1000, "bye")
         else:
             raise ProtocolError(f"a '{t}' message is not expected here")
 
-    async def on_army(self, ws, g: RelayGame, seat: str, cards: list[str]) -> None:
+    async def on_army(self, ws, g: RelayGame, seat: str, cards: list[str], salt: str) -> None:
         if seat in g.armies:
-            raise ProtocolError("your army is already built for this battle")
-        cards_ok = armies_from_names_one_side(g, seat, cards)
+            raise ProtocolError("your army is already built for this battle: it can't change")
+        armies_from_names_one_side(g, seat, cards)
         g.armies[seat] = list(cards)
-        pts, n = army_summary(cards_ok)
-        await self.tell(g, {"t": "army_info", "side": seat, "points": pts, "count": n})
+        g.salts[seat] = salt
+        await self.tell(g, g.army_info(seat))       # points, unit count and commitment only
         if len(g.armies) == 2:
             g.ensure_game()
             g.status = "playing"
-            await self.tell(g, {"t": "armies", "armies": g.armies, "start_rolls": g.start_rolls})
+            await self.tell(g, {"t": "begin", "start_rolls": g.start_rolls})
             for c in list(g.conns.values()):
                 await self.send_record(c, g, 0)
             await self.send_turn(g)
@@ -441,8 +517,9 @@ class Relay:
             raise ProtocolError("it is not your turn to act")
         before = len(g.dice.record)
         t_cpu = time.process_time()
+        was_revealed = g.revealed
         try:
-            game.apply(action)
+            apply_action(game, action)      # deployment reached: the armies go in
         except IllegalAction as exc:
             raise ProtocolError(f"the rules refuse that action: {exc.reason}") from None
         except RulesError as exc:
@@ -458,17 +535,60 @@ class Relay:
             g.status = "over"
             out = game.state.outcome
             g.outcome = {"winner": out.winner, "reason": out.reason}
-        self.save(g)
-        played = {"t": "played", "seq": seq, "action": d, "rolls": rolls, "hash": h}
-        encode(played)
+            self.save(g)
+        else:
+            self.append(g)
+        played = encode({"t": "played", "seq": seq, "action": d, "rolls": rolls, "hash": h})
         self.cpu.append(time.process_time() - t_cpu)     # rules + hash + store + encode
         if len(self.cpu) > 100_000:
             del self.cpu[:50_000]
-        await self.tell(g, played)
+        if g.revealed and not was_revealed:
+            await self.tell(g, g.armies_message())      # deployment reveals both armies
+        await self.tell_text(g, played)
         if g.status == "over":
             await self.send_over(g)
         else:
             await self.send_turn(g)
+
+
+def chat_bucket(ws: Any) -> Bucket:
+    """The chat rate of one connection (a line a second, bursts of five)."""
+    b = getattr(ws, "hexfront_chat", None)
+    if b is None:
+        b = Bucket(CHAT_RATE, CHAT_BURST)
+        ws.hexfront_chat = b
+    return b
+
+
+def read_stored(path: str | os.PathLike[str]) -> dict:
+    """A stored battle as one dict (``RelayGame.to_json``): a journal (``.jsonl``: its
+    head, then one line per action; a last line cut short by a crash is dropped) or an
+    older whole-file store (``.json``).  ValueError if it can't be read."""
+    p = Path(path)
+    text = p.read_text(encoding="utf-8")
+    if p.suffix != ".jsonl":
+        d = json.loads(text)
+        if not isinstance(d, dict):
+            raise ValueError("not a stored battle")
+        return d
+    lines = text.split("\n")
+    d = json.loads(lines[0])
+    if not isinstance(d, dict):
+        raise ValueError("not a stored battle")
+    d["actions"], d["rolls"], d["hashes"] = [], [], []
+    d["journal_clean"] = text.endswith("\n")     # else the next write rewrites it whole
+    rest = [ln for ln in lines[1:] if ln]
+    for i, ln in enumerate(rest):
+        try:
+            row = json.loads(ln)
+        except ValueError:
+            if i == len(rest) - 1 and not text.endswith("\n"):
+                break                      # the write a crash cut short: never confirmed
+            raise
+        d["actions"].append(row["a"])
+        d["rolls"].append(row["r"])
+        d["hashes"].append(row["h"])
+    return d
 
 
 def armies_from_names_one_side(g: RelayGame, side: str, names: list[str]) -> list:
@@ -534,11 +654,16 @@ def main(argv: list[str] | None = None) -> int:
         await stop.wait()
         serving.cancel()
         server.close()
-        cpu = sorted(relay.cpu)
+        cpu, wall = sorted(relay.cpu), sorted(relay.wall)
+
+        def pct(xs: list[float], q: float) -> float:
+            return 1000 * xs[min(len(xs) - 1, int(q * len(xs)))]
         if cpu:
-            print(f"relay: {len(cpu)} actions, CPU per action p50 "
-                  f"{1000 * cpu[len(cpu) // 2]:.2f} ms, p95 "
-                  f"{1000 * cpu[min(len(cpu) - 1, int(.95 * len(cpu)))]:.2f} ms", flush=True)
+            print(f"relay: {len(cpu)} actions, CPU per action p50 {pct(cpu, .5):.2f} ms, "
+                  f"p95 {pct(cpu, .95):.2f} ms", flush=True)
+        if wall:
+            print(f"relay: time from an action's arrival to its confirmation sent, p50 "
+                  f"{pct(wall, .5):.2f} ms, p95 {pct(wall, .95):.2f} ms", flush=True)
 
     try:
         asyncio.run(run())

@@ -24,7 +24,8 @@ from .dice import RollNeeded, TableDice
 from .messages import ProtocolError
 
 __all__ = ["SIDES", "armies_from_names", "army_digest", "army_summary", "build_game",
-           "ai_view", "choose_blind", "NET_SAVE_FORMAT", "net_save_dict", "write_net_save",
+           "ai_view", "choose_blind", "net_options", "reveal_due", "reveal_armies",
+           "apply_action", "NET_SAVE_FORMAT", "net_save_dict", "write_net_save",
            "read_net_save", "replay_record", "Desync", "role_of"]
 
 SIDES = ("Axis", "Allies")
@@ -78,12 +79,62 @@ def army_summary(cards: list) -> tuple[int, int]:
     return sum(c.cost for c in cards), len(cards)
 
 
-def build_game(scenario: str, config: int, options: dict, armies: dict, dice: Dice):
-    """``new_game`` for the network (raises RollNeeded when a start roll is unknown)."""
+def net_options(scenario: str, options: dict) -> dict:
+    """The options a network battle plays with: an Assault names its attacker (Axis
+    unless chosen), since the armies - whose points would decide it - are secret when
+    the battle starts."""
+    opts = dict(options)
+    if scenario == "assault" and opts.get("attacker") is None:
+        opts["attacker"] = "Axis"
+    return opts
+
+
+def build_game(scenario: str, config: int, options: dict, armies: dict | None, dice: Dice):
+    """``new_game`` for the network (raises RollNeeded when a start roll is unknown).
+
+    The battle starts *blind*: with no units.  The set-up steps before deployment (the
+    coin flip, first or second, ends, the Assault objective) don't depend on the armies,
+    so each army stays a secret of its owner's machine (the other sees its points and
+    unit count and a commitment) until the battle reaches deployment; then
+    :func:`reveal_armies` puts both armies in, on every machine at the same point
+    (:func:`reveal_due`).  ``armies`` given here (a record being replayed, a local
+    reference battle) are put in at that point by :func:`apply_action`."""
     from game.data.maps import load_configuration
     from game.rules.engine import new_game
     bm = load_configuration(config)
-    return new_game(bm, armies, scenario=scenario, dice=dice, options=dict(options))
+    game = new_game(bm, {}, scenario=scenario, dice=dice, options=net_options(scenario, options))
+    game.net_armies = armies           # what apply_action reveals at deployment (or None)
+    if armies is not None and reveal_due(game):
+        reveal_armies(game, armies)
+    return game
+
+
+def reveal_due(game) -> bool:
+    """The battle has reached deployment and the armies are not in yet."""
+    from game.rules.state import Phase
+    st = game.state
+    return st.phase in (Phase.DEPLOY_FIRST, Phase.DEPLOY_SECOND) and not st.units
+
+
+def reveal_armies(game, armies: dict) -> None:
+    """Put both (checked) armies into a blind battle: deployment reveals them.  Units get
+    the ids ``axis-1..`` / ``allies-1..`` in army order, as in any battle."""
+    if game.state.units:
+        raise RuntimeError("the armies are already in this battle")
+    for side in SIDES:
+        for card in armies[side]:
+            game.add_unit(card, side)
+    game.net_armies = armies
+
+
+def apply_action(game, action):
+    """``game.apply`` and, when the action brings the battle to deployment, the armies
+    the game was built with (a replay, a local battle) go in."""
+    events = game.apply(action)
+    armies = getattr(game, "net_armies", None)
+    if armies is not None and reveal_due(game):
+        reveal_armies(game, armies)
+    return events
 
 
 def ai_view(game, n: int | None = None):
@@ -123,9 +174,19 @@ def net_save_dict(*, mode: str, scenario: str, config: int, options: dict, armie
     return d
 
 
-def write_net_save(path: str | os.PathLike[str], data: dict) -> Path:
+def write_net_save(path: str | os.PathLike[str], data: dict, compact: bool = False) -> Path:
+    """A network save by atomic rename.  ``compact`` (a continue-file rewritten after every
+    step) skips the fsyncs: a killed program loses nothing the system has been given, and
+    after a power cut the other machine sends again whatever the file lacks."""
     from game.saves import write_atomic
-    return write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    if not compact:
+        return write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    p = Path(path)
+    tmp = p.with_name(f".{p.name}.tmp")
+    tmp.write_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n",
+                   encoding="utf-8")
+    os.replace(tmp, p)
+    return p
 
 
 def read_net_save(path: str | os.PathLike[str]) -> dict:
@@ -163,7 +224,7 @@ def replay_record(scenario: str, config: int, options: dict, armies_names: dict,
     for i, a in enumerate(actions):
         act = a if not isinstance(a, dict) else action_from_dict(a)
         try:
-            game.apply(act)
+            apply_action(game, act)
         except RollNeeded:
             raise DataError("<network record>", f"action {i + 1} needs a roll the record "
                                                 f"does not have") from None

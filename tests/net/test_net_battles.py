@@ -155,3 +155,61 @@ def test_direct_battle_saved_and_continued_another_day(tmp_path):
     assert hp.game.state_hash() == jp.game.state_hash()
     ref = local_direct_reference(spec, len(hp.dice.table) + 8)
     assert ref.state_hash() == hp.game.state_hash()       # the same rolls after the reload
+
+
+def test_direct_battle_where_each_machine_is_killed_and_restarted_from_its_file(tmp_path):
+    """Faults in direct play (the short version of bench/net_faults.py --direct-kills):
+    each machine keeps a continue-file after every step (its own action written before
+    it is sent); the joiner and then the host are "killed" at arbitrary moments - their
+    Peer and connection thrown away without a goodbye - and restarted from nothing but
+    that file (the host on the same port).  The battle finishes, both machines hold the
+    same final position, and the record replays to it."""
+    from game.net.session import read_net_save, replay_record
+    spec = spec_for(6, 2, turn_limit=1)
+    files = {"Axis": tmp_path / "host.json", "Allies": tmp_path / "join.json"}
+
+    def kill(p):
+        if p._worker is not None:
+            p._worker.cancel()
+        if p.ws is not None and p.ws.transport is not None:
+            p.ws.transport.abort()
+
+    async def main():
+        hp = Peer("Axis", scenario="standard", config=spec.config, options=spec.options,
+                  player=spec.player("Axis"), army=spec.armies["Axis"], autosave=files["Axis"])
+        host = await DirectHost(hp, "127.0.0.1", 0).start()
+        port, made = host.port, []
+
+        def factory(w):
+            made.append(Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                             options=w["options"], player=spec.player(w["seat"]),
+                             army=spec.armies[w["seat"]], autosave=files["Allies"]))
+            return made[-1]
+        jt = asyncio.ensure_future(join(f"127.0.0.1:{port}", host.code, factory))
+        while not made or len(made[0].hashes) < 25:
+            await asyncio.sleep(0.005)
+        jt.cancel()                                   # the joining machine dies
+        kill(made[0])
+        jp = Peer.from_save(read_net_save(files["Allies"]), player=spec.player("Allies"),
+                            autosave=files["Allies"])
+        jt = asyncio.ensure_future(join(f"127.0.0.1:{port}", None, None, token=jp.token,
+                                        game_id=jp.game_id, seat=jp.seat, peer=jp))
+        while len(hp.hashes) < 45:
+            await asyncio.sleep(0.005)
+        kill(hp)                                      # the hosting machine dies
+        await host.close()
+        hp = Peer.from_save(read_net_save(files["Axis"]), player=spec.player("Axis"),
+                            autosave=files["Axis"])
+        host = await DirectHost(hp, "127.0.0.1", port).start()
+        jp = await asyncio.wait_for(jt, 60)
+        await asyncio.wait_for(hp.done.wait(), 10)
+        await host.close()
+        return hp, jp
+
+    hp, jp = run(main())
+    assert hp.stopped is None and jp.stopped is None
+    assert hp.game.over and hp.game.state_hash() == jp.game.state_hash()
+    d = read_net_save(files["Allies"])
+    again = replay_record(d["scenario"], d["config"], d["options"], d["armies"], d["actions"],
+                          d["rolls"], d["hashes"])
+    assert again.state_hash() == hp.game.state_hash()

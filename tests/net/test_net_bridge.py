@@ -11,7 +11,7 @@ from game.net.bridge import NetBridge, saved_relay_seats
 from game.net.dice import TableDice
 from game.net.headless import spec_for
 from game.net.relay import Relay, serve_relay
-from game.net.session import choose_blind, armies_from_names, build_game
+from game.net.session import apply_action, choose_blind, armies_from_names, build_game
 
 
 class RelayThread:
@@ -59,15 +59,18 @@ class Machine:
             if kind == "welcome":
                 self.info = d
                 self.seat = d["seat"]
-            elif kind == "start":
-                cards = armies_from_names(d["armies"], d["scenario"], d["options"])
-                self.game = build_game(d["scenario"], d["config"], d["options"], cards,
+            elif kind == "start":          # blind: the armies come at deployment
+                self.opts = d
+                self.game = build_game(d["scenario"], d["config"], d["options"], None,
                                        TableDice(d["start_rolls"]))
+            elif kind == "reveal":
+                self.game.net_armies = armies_from_names(d["armies"], self.opts["scenario"],
+                                                         self.opts["options"])
             elif kind == "played" and self.game is not None and \
                     d["seq"] == len(self.game.history):
                 for v in d["rolls"][len(self.game.dice.table):]:
                     self.game.dice.add(v)
-                self.game.apply(d["action"])
+                apply_action(self.game, d["action"])
                 assert self.game.state_hash() == d["hash"]
                 if d["action"].side == self.seat:
                     self.in_flight = False

@@ -47,3 +47,36 @@ def test_a_network_save_replays_to_the_same_position(tmp_path):
     again = replay_record(d["scenario"], d["config"], d["options"], d["armies"], d["actions"],
                           d["rolls"])
     assert again.state_hash() == game.state_hash()
+
+
+def test_the_relay_journal_appends_per_action_and_drops_a_line_cut_short(tmp_path):
+    """The relay's store: a head line, then one appended line per action; a last line cut
+    short by a crash is dropped when read (that action was never confirmed) and the next
+    write rewrites the journal whole; an older whole-file store still loads."""
+    from game.net.relay import Relay, RelayGame, read_stored
+    relay = Relay(tmp_path)
+    g = RelayGame("abcd1234", "standard", 1, {}, 5, "ab" * 16, {"Axis": "x" * 64,
+                                                              "Allies": None}, "CODE23")
+    relay.save(g)
+    act = {"type": "ChooseOrder", "side": "Axis", "go_first": True}
+    for i in range(3):
+        g.actions.append(act), g.rolls.append([i + 1]), g.hashes.append(f"{i:064x}")
+        relay.append(g)
+    path = tmp_path / "game-abcd1234.jsonl"
+    assert len(path.read_text().splitlines()) == 4           # head + 3 appended lines
+    d = read_stored(path)
+    assert d["actions"] == [act] * 3 and d["rolls"] == [[1], [2], [3]] and d["journal_clean"]
+    with open(path, "a") as f:
+        f.write('{"a": {"type": "EndPh')                     # killed while appending
+    d = read_stored(path)
+    assert len(d["actions"]) == 3 and not d["journal_clean"]
+    again = Relay(tmp_path)
+    g2 = again.games["abcd1234"]
+    assert len(g2.actions) == 3 and g2.stored == -1 and again.codes == {"CODE23": "abcd1234"}
+    g2.actions.append(act), g2.rolls.append([]), g2.hashes.append("f" * 64)
+    again.append(g2)                                          # rewritten whole, then clean
+    d = read_stored(path)
+    assert len(d["actions"]) == 4 and d["journal_clean"]
+    old = dict(g2.to_json(), id="0ld0ld00", code=None)       # a store from before journals
+    (tmp_path / "game-0ld0ld00.json").write_text(json.dumps(old))
+    assert len(Relay(tmp_path).games["0ld0ld00"].actions) == 4

@@ -9,7 +9,7 @@ from game.net.dice import (ChainVerifier, CommitRevealDice, DiceError, HashChain
                            SeededDice, TableDice, audit_seed, derive_roll, offline_rolls,
                            seed_commitment)
 from game.net.headless import spec_for
-from game.net.session import armies_from_names, build_game, replay_record
+from game.net.session import apply_action, armies_from_names, build_game, replay_record
 from game.rules.dice import Dice
 
 
@@ -87,7 +87,7 @@ def test_a_refused_roll_request_leaves_the_position_untouched():
         while True:
             before = game.state_hash()
             try:
-                game.apply(act)
+                apply_action(game, act)
                 break
             except RollNeeded as need:
                 assert game.state_hash() == before and dice.pos <= need.k == len(dice.table)

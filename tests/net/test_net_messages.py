@@ -25,7 +25,7 @@ def test_a_good_message_passes():
     ('{"t": "action", "seq": true, "action": {}}', "'seq' must be"),
     ('{"t": "action", "seq": 1, "action": {}, "x": 1}', "unknown field 'x'"),
     ('{"t": "hash", "seq": 1, "hash": "XYZ"}', "hex digits"),
-    ('{"t": "hello", "v": 1, "game": "abcd", "seat": "Axis", "token": "short"}', "seat token"),
+    ('{"t": "hello", "v": 2, "game": "abcd", "seat": "Axis", "token": "short"}', "seat token"),
     ('{"t": "chat", "text": "a\\u0007b"}', "control characters"),
     ('{"t": "reveal", "k": 1, "value": NaN}', "not valid JSON"),
     ('{"t": "army", "cards": ' + "[" * 40 + "]" * 40 + "}", "list of"),

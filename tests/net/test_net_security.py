@@ -16,7 +16,7 @@ def run(coro, timeout=90):
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-NOISE = {"record", "turn", "army_info", "armies", "opponent", "chat", "commit", "army_commit"}
+NOISE = {"record", "turn", "army_info", "armies", "begin", "opponent", "chat", "commit", "army_commit"}
 
 
 async def talk(ws, msg):
@@ -40,15 +40,15 @@ async def relay_with_battle(tmp_path, spec):
     server = await serve_relay(relay, "127.0.0.1", 0)
     url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
     a = await connect(url)
-    created = await talk(a, {"t": "create", "v": 1, "scenario": "standard",
+    created = await talk(a, {"t": "create", "v": 2, "scenario": "standard",
                              "config": spec.config, "seat": "Axis", "options": spec.options})
     b = await connect(url)
-    await b.send(json.dumps({"t": "join", "v": 1, "code": created["code"]}))
+    await b.send(json.dumps({"t": "join", "v": 2, "code": created["code"]}))
     welcome_b = await until(b, "welcome")
-    await a.send(json.dumps({"t": "army", "cards": spec.armies["Axis"]}))
-    await b.send(json.dumps({"t": "army", "cards": spec.armies["Allies"]}))
-    await until(a, "armies")
-    await until(b, "armies")
+    await a.send(json.dumps({"t": "army", "cards": spec.armies["Axis"], "salt": "a" * 32}))
+    await b.send(json.dumps({"t": "army", "cards": spec.armies["Allies"], "salt": "b" * 32}))
+    await until(a, "begin")
+    await until(b, "begin")
     return relay, server, url, a, b, created, welcome_b
 
 
@@ -59,15 +59,15 @@ def test_seat_tokens_and_invitations(tmp_path):
         relay, server, url, a, b, created, wb = await relay_with_battle(tmp_path, spec)
         out = {}
         async with connect(url) as c:                # the join code works once only
-            out["reuse"] = await talk(c, {"t": "join", "v": 1, "code": created["code"]})
+            out["reuse"] = await talk(c, {"t": "join", "v": 2, "code": created["code"]})
         async with connect(url) as c:                # someone else's seat, guessed token
-            out["forged"] = await talk(c, {"t": "hello", "v": 1, "game": created["game"],
+            out["forged"] = await talk(c, {"t": "hello", "v": 2, "game": created["game"],
                                            "seat": "Allies", "token": "x" * 32})
         async with connect(url) as c:                # the creator's token, the other seat
-            out["swap"] = await talk(c, {"t": "hello", "v": 1, "game": created["game"],
+            out["swap"] = await talk(c, {"t": "hello", "v": 2, "game": created["game"],
                                          "seat": "Allies", "token": created["token"]})
         async with connect(url) as c:
-            out["good"] = await talk(c, {"t": "hello", "v": 1, "game": created["game"],
+            out["good"] = await talk(c, {"t": "hello", "v": 2, "game": created["game"],
                                          "seat": "Allies", "token": wb["token"]})
         server.close()
         return out
@@ -148,7 +148,7 @@ def test_oversized_messages_close_cleanly_and_too_many_bad_messages_close(tmp_pa
         codes["n"] = n
         # the relay still serves the battle
         async with connect(url) as c:
-            codes["after"] = (await talk(c, {"t": "hello", "v": 1, "game": created["game"],
+            codes["after"] = (await talk(c, {"t": "hello", "v": 2, "game": created["game"],
                                              "seat": "Axis", "token": created["token"]}))["t"]
         server.close()
         return codes
@@ -165,7 +165,7 @@ def test_rate_limit(tmp_path):
         server = await serve_relay(relay, "127.0.0.1", 0)
         url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
         async with connect(url) as c:
-            await talk(c, {"t": "create", "v": 1, "scenario": "standard", "config": 1,
+            await talk(c, {"t": "create", "v": 2, "scenario": "standard", "config": 1,
                            "seat": "Axis"})
             for _ in range(20):
                 await c.send(json.dumps({"t": "chat", "text": "hi"}))
@@ -192,11 +192,11 @@ def test_the_direct_host_refuses_wrong_codes_and_forged_actions():
         url = f"ws://127.0.0.1:{host.port}"
         out = {}
         async with connect(url) as c:
-            out["wrong"] = await talk(c, {"t": "join", "v": 1, "code": "ZZZZZZ"})
+            out["wrong"] = await talk(c, {"t": "join", "v": 2, "code": "ZZZZZZ"})
         c = await connect(url)
-        out["welcome"] = await talk(c, {"t": "join", "v": 1, "code": host.code})
+        out["welcome"] = await talk(c, {"t": "join", "v": 2, "code": host.code})
         async with connect(url) as d:                 # a third party: the seat is taken
-            out["third"] = await talk(d, {"t": "join", "v": 1, "code": host.code})
+            out["third"] = await talk(d, {"t": "join", "v": 2, "code": host.code})
         out["forged_reveal"] = await talk(c, {"t": "reveal", "k": 0, "value": "0" * 64})
         out["for_host"] = await talk(c, {"t": "action", "seq": 0, "action": {
             "type": "EndPhase", "side": "Axis"}})
@@ -211,3 +211,37 @@ def test_the_direct_host_refuses_wrong_codes_and_forged_actions():
     assert out["forged_reveal"]["t"] == "error"
     assert out["for_host"]["t"] == "error"
     assert hp.game is None                                 # nothing was accepted
+
+
+def test_chat_lines_are_checked_rate_limited_and_go_to_the_other_seat_only(tmp_path):
+    """Issue 16's chat line: a chat message is validated like the rest (1-200 characters,
+    no control characters), limited to a line a second (bursts of five) per seat, goes
+    only to the other seat, and is refused - not lost silently - when that seat is away."""
+    from game.net.messages import chat_problem
+    spec = spec_for(0, 2, turn_limit=1)
+
+    async def main():
+        relay, server, url, a, b, created, wb = await relay_with_battle(tmp_path, spec)
+        out = {}
+        await a.send(json.dumps({"t": "chat", "text": "hello"}))
+        out["b_got"] = await until(b, "chat")
+        out["long"] = await talk(a, {"t": "chat", "text": "x" * 201})
+        out["ctrl"] = await talk(a, {"t": "chat", "text": "bell\u0007"})
+        for i in range(4):                                  # the burst of five
+            await a.send(json.dumps({"t": "chat", "text": f"line {i}"}))
+        out["flood"] = await talk(a, {"t": "chat", "text": "one too many"})
+        await b.close()
+        await asyncio.sleep(0.1)
+
+        await asyncio.sleep(1.1)                            # the bucket refills
+        out["away"] = await talk(a, {"t": "chat", "text": "anyone there?"})
+        server.close()
+        return out
+
+    out = run(main())
+    assert out["b_got"]["text"] == "hello"
+    assert out["long"]["t"] == "error" and "200" in out["long"]["text"]
+    assert out["ctrl"]["t"] == "error" and "control" in out["ctrl"]["text"]
+    assert out["flood"]["t"] == "error" and out["flood"]["about"] == "chat"
+    assert out["away"]["t"] == "error" and "not delivered" in out["away"]["text"]
+    assert chat_problem("   ") and chat_problem("a\nb") and chat_problem("ok") is None

@@ -59,11 +59,14 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
             def factory(w):
                 p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
                          options=w["options"], player=make_player("recruit", 5),
-                         army=[c.name for c in sample_army(w["seat"]).cards])
+                         army=[c.name for c in sample_army(w["seat"]).cards],
+                         on_event=lambda k, d: remote.setdefault("events", []).append((k, d)))
                 remote["peer"] = p
                 return p
             t = asyncio.ensure_future(join(f"127.0.0.1:{port}", code, factory))
             while not remote.get("stop"):
+                if remote.get("say"):
+                    await remote["peer"].send({"t": "chat", "text": remote.pop("say")})
                 await asyncio.sleep(0.02)
             t.cancel()
             p = remote.get("peer")
@@ -76,6 +79,28 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
         assert until(app, lambda: isinstance(app.scene, BattleScene), 20)
         battle = app.scene
         seat = battle.ai.local
+        step(app, 1)
+        # before deployment the other army is known by its points and unit count only
+        assert any("kept secret until deployment" in t for t, _ in battle.logp.lines)
+        # the chat line: "/" opens it over the prompt bar, typed text, Enter sends; while
+        # it is open the battle screen's own keys (O, X...) don't fire
+        import pygame
+        from tests.uikit import key
+        key(app, pygame.K_SLASH)
+        assert battle.ai.chat.open
+        for ch in "good luck":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        key(app, pygame.K_x)                   # typed, not the threat map
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="!"))
+        step(app, 1)
+        assert battle.ai.chat.text == "good luck!" and not battle.threat.on
+        key(app, pygame.K_RETURN)
+        assert not battle.ai.chat.open
+        assert any(t == "You: good luck!" for t, _ in battle.logp.lines)
+        remote["say"] = "you too"
+        assert until(app, lambda: any(k == "chat" and d["text"] == "good luck!"
+                                      for k, d in remote.get("events", [])), 10)
+        assert until(app, lambda: any("player: you too" in t for t, _ in battle.logp.lines), 10)
         me = make_player("recruit", 9)
         waited_df = False
         saw_remote = False

@@ -66,6 +66,9 @@ class BattleInput:
             self.sc.mode.on_button(key)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        seat_input = getattr(self.sc.ai, "handle_event", None)   # a network seat's chat line
+        if seat_input is not None and seat_input(event):
+            return
         t = event.type
         if t == pygame.MOUSEMOTION:
             self.mouse = event.pos

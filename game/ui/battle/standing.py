@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.actions import Action, DefensiveFire, PassDefensiveFire
+from game.rules.errors import IllegalAction
 from game.rules.queries import defensive_fire_options
-from game.rules.state import DefensiveFirePrompt
+from game.rules.state import AntiairPrompt, DefensiveFirePrompt
 from game.ui import theme
 
 if TYPE_CHECKING:
@@ -69,6 +70,8 @@ def decide(game: Any, orders: dict) -> tuple[Action, str] | None:
     the log; None when there is no prompt or some eligible defender says "always ask"."""
     st = game.state
     p = st.pending
+    if isinstance(p, AntiairPrompt):
+        return _antiair(game, orders, p)
     if not isinstance(p, DefensiveFirePrompt):
         return None
     options = defensive_fire_options(game)
@@ -92,6 +95,33 @@ def decide(game: Any, orders: dict) -> tuple[Action, str] | None:
     return PassDefensiveFire(side), f"Standing orders: {theme.SIDE_LABEL[side]} holds fire."
 
 
+def _antiair(game: Any, orders: dict, p: AntiairPrompt) -> tuple[Action, str] | None:
+    """The later edition's Antiair prompt (an Aircraft just flew in): the Antiair units
+    the rules let fire (``legal_actions``) answer by their orders with the rules' exact
+    odds; the best accepted shot fires, else the side holds fire."""
+    st = game.state
+    side = st.to_act
+    legal = set(game.legal_actions())
+    eligible = [uid for uid in p.eligible if DefensiveFire(side, uid) in legal]
+    if not eligible or any(orders.get(uid, ASK) is ASK for uid in eligible):
+        return None
+    aircraft = st.units[p.aircraft]
+    best: tuple[str, float] | None = None
+    for uid in eligible:
+        try:
+            chance = game.odds(uid, p.aircraft, defensive=True, at_hex=p.hex).p_stopped
+        except IllegalAction:            # the rules' odds refuse this shot: no order fires it
+            continue
+        if orders[uid].accepts(aircraft, chance) and (best is None or chance > best[1]):
+            best = (uid, chance)
+    if best is not None:
+        uid, chance = best
+        return DefensiveFire(side, uid), (
+            f"Standing orders: {st.units[uid].name} fires at {aircraft.name} "
+            f"({chance * 100:.0f}% to stop it).")
+    return PassDefensiveFire(side), f"Standing orders: {theme.SIDE_LABEL[side]} holds fire."
+
+
 class StandingOrders:
     """The battle screen's orders (uid -> Order) and their use."""
 
@@ -112,7 +142,9 @@ class StandingOrders:
         return nxt
 
     def answer(self) -> bool:
-        """Answer a pending prompt for a local player by the orders (True if sent)."""
+        """Answer a pending prompt for a local player by the orders (True if sent).  In a
+        network battle this is the defender's machine answering for its own units (the
+        orders never leave it); the mover's machine only sees the shot."""
         sc = self.sc
         if sc.demo is not None or not self.orders:
             return False

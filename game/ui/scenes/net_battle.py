@@ -20,7 +20,7 @@ import pygame
 from game.ui import theme
 from game.ui.widgets import GuiScene, draw_background, draw_text
 
-__all__ = ["RemoteSeat", "NetWaitScene", "mirror_game", "NetMessageScene"]
+__all__ = ["RemoteSeat", "ChatLine", "NetWaitScene", "mirror_game", "NetMessageScene"]
 
 SIDE_WORD = {"Axis": "Axis", "Allies": "Allied"}
 
@@ -28,16 +28,88 @@ SIDE_WORD = {"Axis": "Axis", "Allies": "Allied"}
 def mirror_game(start: dict):
     """This screen's copy of the battle, fed with the network's confirmed actions."""
     from game.net.dice import TableDice
-    from game.net.session import armies_from_names, build_game
-    cards = armies_from_names(start["armies"], start["scenario"], start["options"])
-    game = build_game(start["scenario"], start["config"], start["options"], cards,
+    from game.net.session import build_game
+    # blind until deployment: the network reveals the armies then (RemoteSeat "reveal")
+    game = build_game(start["scenario"], start["config"], start["options"], None,
                       TableDice(start["start_rolls"]))
     game.origin = None      # no take-backs or hotseat autosaves: game.net keeps the record
     return game
 
 
+class ChatLine:
+    """The chat line of a network battle: "/" opens it over the prompt bar, Enter sends,
+    Esc closes.  Lines go to the battle log (both machines); the network checks them
+    like every message (1-200 characters, no control characters, a line a second)."""
+
+    OPEN_KEYS = (pygame.K_SLASH, pygame.K_KP_DIVIDE)
+
+    def __init__(self, seat: "RemoteSeat") -> None:
+        self.seat = seat
+        self.open = False
+        self.text = ""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the event was the chat line's (the battle screen ignores it)."""
+        from game.net.messages import CHAT_MAX
+        if event.type == pygame.KEYDOWN:
+            if not self.open:
+                if event.key in self.OPEN_KEYS:
+                    self.open, self.text = True, ""
+                    return True
+                return False
+            if event.key == pygame.K_ESCAPE:
+                self.open = False
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.submit()
+            elif event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+            return True                         # typing: no battle-screen shortcuts
+        if event.type == pygame.TEXTINPUT and self.open:
+            if self.text == "" and event.text in ("/",):
+                return True                     # the key that opened the line
+            add = "".join(ch for ch in event.text if ch.isprintable())
+            self.text = (self.text + add)[:CHAT_MAX]
+            return True
+        return event.type == pygame.TEXTEDITING and self.open
+
+    def submit(self) -> None:
+        sc = self.seat.scene
+        text, self.open = self.text.strip(), False
+        self.text = ""
+        if not text:
+            return
+        problem = self.seat.bridge.chat(text)
+        if problem is not None:
+            sc.note(f"Chat: {problem}.")
+            return
+        sc.logp.add(f"You: {text}", theme.TEXT)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.seat.scene
+        if sc is None:
+            return
+        r = sc.prompt_rect
+        if not self.open:
+            f = theme.font(14)
+            img = f.render("/ chat", True, theme.TEXT_DIM)
+            surface.blit(img, (r.right - img.get_width() - 8, r.y - img.get_height() - 4))
+            return
+        box = pygame.Rect(r.x + 8, r.y + 6, r.w - 16, 34)
+        pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=6)
+        f = theme.font(18)
+        shown = "Say: " + self.text + "_"
+        while f.size(shown)[0] > box.w - 16 and len(shown) > 6:
+            shown = "Say: ..." + shown[9:]
+        surface.blit(f.render(shown, True, theme.TEXT), (box.x + 8, box.y + 7))
+        hint = theme.font(14).render("Enter: send   Esc: cancel", True, theme.TEXT_DIM)
+        surface.blit(hint, (box.right - hint.get_width() - 8, box.bottom + 4))
+
+
 class RemoteSeat:
-    """The other machine's side, for BattleScene (as ``scene.ai``)."""
+    """The other machine's side, for BattleScene (as ``scene.ai``).  Besides the seat
+    hooks it offers ``handle_event(event) -> bool`` (the chat line takes its keys
+    first) and ``draw(surface)`` (the chat line, drawn last)."""
 
     def __init__(self, bridge: Any, local_seat: str) -> None:
         self.bridge = bridge
@@ -45,12 +117,23 @@ class RemoteSeat:
         self.remote = "Allies" if local_seat == "Axis" else "Axis"
         self.sides = (self.remote,)
         self.scene: Any = None
-        self.applying = False
+        self.applying: Any = None          # the network's confirmed action being shown
         self.in_flight = False
         self.opponent = "connected"
         self.stopped: str | None = None
         self.fast = False                   # the battle screen's AI-speed keys touch these
         self.think = self.wait = 0.0
+        self.armies: Any = None             # both armies' cards, once deployment reveals them
+        self.chat = ChatLine(self)
+        self.opponent_army: tuple[int, int] | None = None   # (points, units) until deployment
+        self._told_army = False
+        self.backlog: list[tuple[str, dict]] = []   # network events not shown yet
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.chat.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.chat.draw(surface)
 
     def attach(self, scene: Any) -> None:
         self.scene = scene
@@ -68,8 +151,8 @@ class RemoteSeat:
     def forward(self, action: Any) -> bool | None:
         """A local action: send it (True), refuse it (False), or None when this is the
         network's confirmed action being shown (the screen applies it itself)."""
-        if self.applying:
-            return None
+        if self.applying is not None and action is self.applying:
+            return None       # (an action made while showing it - standing orders - is sent)
         sc = self.scene
         if self.stopped:
             sc.note(self.stopped)
@@ -93,16 +176,35 @@ class RemoteSeat:
 
     def update(self, dt: float) -> None:
         sc = self.scene
-        if sc is None or sc.anim.busy or sc.stack:     # let the player read the casualty phase
+        if sc is not None and not self._told_army and self.opponent_army is not None:
+            self._told_army = True
+            pts, n = self.opponent_army
+            sc.logp.add(f"The {SIDE_WORD[self.remote]} army: {pts} points, {n} units - kept "
+                        f"secret until deployment reveals it. Press / to chat.",
+                        theme.TEXT_DIM)
+        if sc is None:
             return
         import queue
-        for _ in range(8):                     # a few per frame, so animations can follow
+        while True:
             try:
-                kind, data = self.bridge.events.get_nowait()
+                self.backlog.append(self.bridge.events.get_nowait())
             except queue.Empty:
+                break
+        # words (chat, the other player leaving or back, refusals) show at once, even while
+        # the player reads a recap or the casualty phase; the battle's actions wait for that
+        if any(kind != "played" for kind, _ in self.backlog):
+            played = [e for e in self.backlog if e[0] == "played"]
+            for kind, data in [e for e in self.backlog if e[0] != "played"]:
+                self.on_event(kind, data)
+            self.backlog = played
+        if sc.anim.busy or sc.stack:           # let the player read the casualty phase
+            return
+        for _ in range(8):                     # a few per frame, so animations can follow
+            if not self.backlog:
                 return
+            kind, data = self.backlog.pop(0)
             self.on_event(kind, data)
-            if kind == "played" and sc.anim.busy:
+            if sc.anim.busy:
                 return
 
     def on_event(self, kind: str, data: dict) -> None:
@@ -114,18 +216,30 @@ class RemoteSeat:
             dice = game.dice
             for v in data["rolls"][len(dice.table):]:
                 dice.add(v)
-            self.applying = True
+            if data["action"].side == self.local:
+                self.in_flight = False
+            self.applying = data["action"]
             try:
                 ok = sc.send(data["action"])
             finally:
-                self.applying = False
-            if data["action"].side == self.local:
-                self.in_flight = False
+                self.applying = None
+            from game.net.session import reveal_armies, reveal_due
+            if ok and reveal_due(game) and self.armies is not None:
+                reveal_armies(game, self.armies)      # deployment: both armies on the table
+                sc.refresh()
             if not ok or game.state_hash() != data["hash"]:
                 self.stopped = ("This screen's position differs from the battle's: the battle "
                                 "stops here. A save was written for a bug report.")
                 self.bridge.save()
                 sc.note(self.stopped)
+        elif kind == "reveal":
+            from game.net.session import armies_from_names
+            g = sc.game
+            self.armies = armies_from_names(data["armies"], g.state.scenario, g.state.options)
+            pts = {s: sum(c.cost for c in self.armies[s]) for s in self.armies}
+            sc.logp.add(f"Deployment reveals the armies: Axis {len(self.armies['Axis'])} units "
+                        f"({pts['Axis']} points), Allies {len(self.armies['Allies'])} units "
+                        f"({pts['Allies']} points).", theme.TEXT_DIM)
         elif kind == "opponent":
             self.opponent = data.get("status", "connected")
             if self.opponent == "away":
@@ -136,11 +250,14 @@ class RemoteSeat:
             self.stopped = data.get("text", "The battle stopped.")
             sc.note(self.stopped)
         elif kind == "error":
+            if data.get("about") == "chat":
+                sc.note(f"Chat: {data.get('text', '')}.")
+                return
             self.in_flight = False
             sc.note(data.get("text", "The network refused that."))
         elif kind == "chat":
             sc.logp.add(f"{SIDE_WORD[self.remote]} player: {data.get('text', '')}",
-                        theme.TEXT_DIM)
+                        theme.ACCENT)
 
 
 class NetMessageScene(GuiScene):
@@ -246,6 +363,7 @@ class NetWaitScene(GuiScene):
         setup = BattleSetup(scenario=start["scenario"], config=start["config"],
                             attacker=opts.get("attacker"))
         setup.remote = RemoteSeat(self.bridge, start["seat"])
+        setup.remote.opponent_army = self.opponent_army
         self.next_scene = BattleScene(self.app, setup, game=game)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -92,6 +92,9 @@ class BattleOverlays:
         self.sc.hud.draw_panel(surface)
         for m in modes:
             self.painter(m).draw_side(surface, self.sc.card_rect)
+        seat_draw = getattr(self.sc.ai, "draw", None)     # a network seat's chat line
+        if seat_draw is not None:
+            seat_draw(surface)
 
     def objective_hex(self):
         """Where the objective counter is drawn: the state's objective (the Assault
