@@ -471,8 +471,11 @@ def casualty_phase(state: GameState) -> list[Event]:
     5. A unit with a Disrupted counter is now disrupted."""
     events: list[Event] = []
     units = [u for u in state.units.values() if u.on_map]
+    keeps = abilities.has_hooks("keeps_disruption")
     for u in units:
         if u.disrupted:
+            if keeps and abilities.apply("keeps_disruption", False, state=state, unit=u):
+                continue                   # Green: its roll to recover failed
             u.disrupted = False
             events.append(DisruptionRemoved(u.uid, text=f"{u.name} recovers from disruption."))
     flipped: dict[str, list[str]] = {}
