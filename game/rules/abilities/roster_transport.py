@@ -124,7 +124,7 @@ def _mechanized_dismount(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     st: GameState = ctx["state"]
     prob = _mechanized_problem(st, u)
     if prob is not None:
-        return reason
+        return f"{reason}; {prob}"
     c = st.units[u.carrier or ""]
     if a.hex != c.hex:
         return reason
