@@ -323,9 +323,10 @@ def _covering_fire(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
                                             f" for the rest of the turn.")]
 
 
-@register("can_fire_defensively")
+@register("can_fire_defensively", "covering_fire", scope="any")
 def _covering_fire_silences(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    """Covering Fire (a rule hook: the silenced firer doesn't have the ability)."""
+    """Covering Fire (aura-style, while such a unit is on the map: the silenced firer
+    doesn't have the ability)."""
     if value is True and ctx["firer"].uid in _covered(ctx["state"]):
         return False
     return value

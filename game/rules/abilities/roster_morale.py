@@ -42,16 +42,17 @@ def _green_kept(st: GameState) -> tuple[Any, ...]:
     return ()
 
 
-@register("phase_begin")
+@register("phase_begin", "green", scope="any")
 def _green_rolls(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    """At the start of the casualty phase each disrupted Green unit rolls to recover."""
+    """At the start of the casualty phase each disrupted Green unit rolls to recover
+    (an aura-style hook: it runs once for every Green unit on the map)."""
     if ctx["phase"] != Phase.CASUALTY:
         return events
     st: GameState = ctx["state"]
     kept: list[str] = []
     out = list(events)
-    for u in st.units.values():
-        if not (u.on_map and u.disrupted and u.card.has("green")):
+    for u, _ in ctx["sources"]:
+        if not (u.on_map and u.disrupted):
             continue
         die = ctx["dice"].d6()
         ok = die >= GREEN_NEED
@@ -74,16 +75,16 @@ def _green_keeps(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 
 # --- Hard Charger ------------------------------------------------------------------------------
-@register("phase_end")
+@register("phase_end", "hard_charger", scope="any")
 def _hard_charger(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Runs once for all the Hard Chargers on the map (``sources``)."""
     st: GameState = ctx["state"]
     phase: Phase = ctx["phase"]
     if not phase.is_movement:
         return events
     out = list(events)
-    for u in st.units.values():
-        if u.side == st.active_side and u.on_map and u.disrupted and \
-                u.card.has("hard_charger"):
+    for u, _ in ctx["sources"]:
+        if u.side == st.active_side and u.on_map and u.disrupted:
             u.disrupted = False
             out.append(AbilityUsed(u.uid, "Hard Charger",
                                    text=f"{u.name} is a Hard Charger: its Disrupted counter"
@@ -113,9 +114,10 @@ def _lack_after_fire(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return list(events) + _give_up(ctx["state"], t)
 
 
-@register("entered_hex")
+@register("entered_hex", "lack_of_determination", scope="any")
 def _lack_after_overrun(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    """A rule hook: the unit disrupted on entering (Overrun) is not in the ctx."""
+    """Aura-style (runs while such a unit is on the map): the unit disrupted on
+    entering (Overrun) is not in the ctx."""
     if not events:
         return events
     st: GameState = ctx["state"]
@@ -127,11 +129,11 @@ def _lack_after_overrun(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return out
 
 
-@register("after_casualty")
+@register("after_casualty", "lack_of_determination", scope="any")
 def _lack_after_casualty(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     st: GameState = ctx["state"]
     out = list(events)
-    for u in list(st.units.values()):
+    for u, _ in ctx["sources"]:
         if u.on_map:
             out += _give_up(st, u)
     return out
