@@ -288,7 +288,11 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     ctx["band"] = band
     air = a.card.is_aircraft or t.card.is_aircraft
     # ruling L2: line of sight to and from an Aircraft is never blocked
-    if not air and not state.battle_map.can_see(a_hex, t_hex):
+    sees = air or state.battle_map.can_see(a_hex, t_hex)
+    if abilities.HOOKS.get("line_of_sight"):
+        # Indirect Fire: no line of sight needed when a Spotter sees the target
+        sees = bool(_hook("line_of_sight", sees, ctx))
+    if not sees:
         blocker = state.battle_map.los.blocker(a_hex, t_hex)
         where = (f": the {state.battle_map.terrain_at(blocker).value} in {hex_label(blocker)} "
                  f"is in the way") if blocker is not None else ""

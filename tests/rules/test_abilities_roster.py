@@ -25,7 +25,9 @@ ROSTER_IDS = ("robust", "limited_range", "light_artillery", "steely_resolve", "h
               "crack_shot", "fearless", "fire_hazard", "fixed_gun", "gliderborne", "green",
               "gung_ho", "hard_charger", "lack_of_determination", "light_towing",
               "mechanized_tactics", "mobility", "partisan", "dispersal", "prone_to_breakdown",
-              "rocket_salvo", "thin_wheels", "recon", "undermanned", "veteran_crew")
+              "rocket_salvo", "thin_wheels", "recon", "undermanned", "veteran_crew",
+              "indirect_fire", "spotter", "chatting_on_the_radio", "concealed", "camouflaged",
+              "experienced_recon", "open_exposed_crew")
 
 
 def _game(name: str):

@@ -21,6 +21,7 @@ module              abilities
 ``roster_morale``   the whole roster's disruption abilities (Green, Hard Charger...)
 ``roster_setup``    deployment and initiative abilities (Gliderborne, Partisan, Recon)
 ``roster_actions``  the whole roster's new actions (Aggression, Rocket Salvo...)
+``roster_spotting`` Indirect Fire and Spotters; Camouflaged, Concealed, Experienced Recon
 ``common``          the modules' shared events, marks and helpers
 ==================  ===============================================================
 
@@ -109,6 +110,7 @@ keeps_disruption           unit (casualty phase, before its Disrupted comes off)
 phase_end                  phase (the one ending), dice, game                           list[Event]
 initiative_bonus           side                                                         int (added to rolls)
 deployment_zone            unit, side                                                   frozenset[Hex]
+line_of_sight              attacker, target, distance, band, mode, defensive            bool (the map's answer)
 =========================  ===========================================================  ==========
 
 Everything here is pure and deterministic; hooks must draw any roll from
@@ -133,7 +135,8 @@ __all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "MODULES", "register", "unregister", 
 MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour", "results",
                             "casualty", "commanders", "movement", "transport", "later_edition",
                             "roster_combat", "roster_movement", "roster_transport",
-                            "roster_morale", "roster_setup", "roster_actions")
+                            "roster_morale", "roster_setup", "roster_actions",
+                            "roster_spotting")
 _LOADED = False
 
 
@@ -161,7 +164,7 @@ POINTS: tuple[str, ...] = (
     "attack_rolls",
     # added for the whole roster (helper abil19, issue 19)
     "movement_roll_need", "can_enter", "transport_capacity", "keeps_disruption", "phase_end",
-    "initiative_bonus", "deployment_zone",
+    "initiative_bonus", "deployment_zone", "line_of_sight",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")

@@ -3,7 +3,7 @@ range limits, dice and per-die modifiers, cover rolls, defense bonuses (their ow
 and commanders' auras), what a unit may attack, results on the target (Limited
 Range, Crack Shot, Gung Ho, Flanking Attack, Hard to Spot, Large Silhouette,
 Steely Resolve, Mobility, Entrenched, Fearless, Dispersal, Fixed Gun, Flamethrower,
-Fire Hazard, Undermanned, Veteran Crew, Covering Fire)."""
+Fire Hazard, Undermanned, Veteran Crew, Open Exposed Crew, Covering Fire)."""
 from __future__ import annotations
 
 from typing import Any
@@ -108,6 +108,12 @@ SPECS = define(
         " suffer the -1 for being disrupted (a damaged Vehicle still has its -1). It still has"
         " -1 defense while disrupted and can't fire defensively."),
     AbilitySpec(
+        "open_exposed_crew", "Open Exposed Crew", False,
+        "An enemy attacking this Vehicle, from the front or the rear, may roll its"
+        " anti-Soldier value for that range instead of its anti-Vehicle value (Hexfront always"
+        " takes the larger). The attack is still against this Vehicle's defense for that"
+        " facing.", unit_type=VEHICLE),
+    AbilitySpec(
         "covering_fire", "Covering Fire", False,
         "Each enemy Soldier this unit attacks (in its assault phase or with defensive fire,"
         " whether or not the attack hits) can't make defensive-fire attacks for the rest of"
@@ -151,6 +157,19 @@ def _veteran_crew_moves(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 def _flanking_attack(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "attacker" and value and _attack_front(ctx) is False:
         return value + 1
+    return value
+
+
+@register("attack_dice", "open_exposed_crew")
+def _open_exposed_crew(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Like Open Back, at either facing: the better of the two printed values."""
+    if ctx.get("role") != "target" or ctx.get("mode") != "normal":
+        return value
+    a: Unit = ctx["attacker"]
+    alt = a.card.dice(SOLDIER, ctx["band"])
+    printed = a.card.dice(VEHICLE, ctx["band"]) or 0
+    if alt and alt > printed:
+        return (value or 0) - printed + alt
     return value
 
 
