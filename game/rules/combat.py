@@ -326,6 +326,8 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
         cover = later_rules.air_cover(a, t, cover)           # rulings L5, L09, L16
     elif state.battle_map.has_sides:
         cover = later_rules.side_cover(state, a_hex, t_hex, t, cover)   # rulings L8, L9, L16
+    if abilities.HOOKS.get("terrain_cover"):
+        cover = _hook("terrain_cover", cover, ctx)           # Low Silhouette
     can_cover = _hook("can_cover", cover is not None, ctx)
     cover_need: int | None = None
     if can_cover:

@@ -22,6 +22,8 @@ module              abilities
 ``roster_setup``    deployment and initiative abilities (Gliderborne, Partisan, Recon)
 ``roster_actions``  the whole roster's new actions (Aggression, Rocket Salvo...)
 ``roster_spotting`` Indirect Fire and Spotters; Camouflaged, Concealed, Experienced Recon
+``roster_fire``     more attack abilities (hunters, rerolls, Overheat, HE Round...)
+``roster_defense``  more defense, cover and aura abilities (Elan, Subtle, Awareness...)
 ``common``          the modules' shared events, marks and helpers
 ==================  ===============================================================
 
@@ -111,6 +113,7 @@ phase_end                  phase (the one ending), dice, game                   
 initiative_bonus           side                                                         int (added to rolls)
 deployment_zone            unit, side                                                   frozenset[Hex]
 line_of_sight              attacker, target, distance, band, mode, defensive            bool (the map's answer)
+terrain_cover              attacker, target, ... (before can_cover)                     int|None (cover roll)
 =========================  ===========================================================  ==========
 
 Everything here is pure and deterministic; hooks must draw any roll from
@@ -136,7 +139,7 @@ MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour",
                             "casualty", "commanders", "movement", "transport", "later_edition",
                             "roster_combat", "roster_movement", "roster_transport",
                             "roster_morale", "roster_setup", "roster_actions",
-                            "roster_spotting")
+                            "roster_spotting", "roster_fire", "roster_defense")
 _LOADED = False
 
 
@@ -164,7 +167,7 @@ POINTS: tuple[str, ...] = (
     "attack_rolls",
     # added for the whole roster (helper abil19, issue 19)
     "movement_roll_need", "can_enter", "transport_capacity", "keeps_disruption", "phase_end",
-    "initiative_bonus", "deployment_zone", "line_of_sight",
+    "initiative_bonus", "deployment_zone", "line_of_sight", "terrain_cover",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")

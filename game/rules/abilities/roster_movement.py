@@ -1,6 +1,6 @@
 """Movement abilities of the whole roster (issue 19): movement rolls, terrain a unit
 may or may not enter, who may move (Robust, Mountaineering, Amphibious, Thin Wheels,
-Prone to Breakdown, Charge)."""
+Brushcutters, Poor Suspension, Prone to Breakdown, Charge, Courage)."""
 from __future__ import annotations
 
 from typing import Any
@@ -45,6 +45,19 @@ SPECS = define(
     AbilitySpec(
         "prone_to_breakdown", "Prone to Breakdown", False,
         "This unit can't move (or turn in place) while it is damaged."),
+    AbilitySpec(
+        "brushcutters", "Brushcutters", False,
+        "This Vehicle needs no movement roll to enter a forest hex (entering one still costs"
+        " two hexes of movement, and crossing a stream still needs its roll).",
+        unit_type=VEHICLE),
+    AbilitySpec(
+        "poor_suspension", "Poor Suspension", False,
+        "This Vehicle can't enter a hill hex except along a road.", unit_type=VEHICLE),
+    AbilitySpec(
+        "courage", "Courage", False,
+        "This unit may move while it is disrupted, but only a move that ends closer to an"
+        " enemy unit than it started (the distance to the nearest enemy unit on the battle"
+        " map gets smaller). It is still disrupted for everything else."),
     AbilitySpec(
         "charge", "Charge", False,
         "This unit may move while it is disrupted, but only a move that ends closer to an"
@@ -112,6 +125,18 @@ def _thin_wheels(refusal: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return refusal
 
 
+@register("movement_roll_kinds", "brushcutters")
+def _brushcutters(kinds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    return [k for k in kinds if k != "forest"]
+
+
+@register("can_enter", "poor_suspension")
+def _poor_suspension(refusal: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    if refusal is None and ctx.get("role") == "unit" and ctx["terrain"] == Terrain.HILL:
+        return f"{ctx['unit'].name} has Poor Suspension: it enters a hill only along a road"
+    return refusal
+
+
 # --- who may move ------------------------------------------------------------------------------
 @register("can_move", "prone_to_breakdown")
 def _prone_to_breakdown(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
@@ -121,11 +146,11 @@ def _prone_to_breakdown(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-def _enemy_soldier_distance(st: GameState, u: Unit, h: Hex) -> int | None:
+def _enemy_distance(st: GameState, u: Unit, h: Hex, soldiers_only: bool) -> int | None:
     best: int | None = None
     for o in st.units.values():
-        if o.side != u.side and o.on_map and o.is_soldier and not o.boarded \
-                and o.hex is not None:
+        if o.side != u.side and o.on_map and (o.is_soldier or not soldiers_only) \
+                and not o.boarded and o.hex is not None:
             d = o.hex.distance(h)
             if best is None or d < best:
                 best = d
@@ -133,16 +158,20 @@ def _enemy_soldier_distance(st: GameState, u: Unit, h: Hex) -> int | None:
 
 
 def _charge_closer(st: GameState, u: Unit, start: Hex, end: Hex) -> bool:
-    before = _enemy_soldier_distance(st, u, start)
-    after = _enemy_soldier_distance(st, u, end)
+    """Charge: toward an enemy Soldier; Courage: toward any enemy unit."""
+    soldiers = not u.card.has("courage")
+    before = _enemy_distance(st, u, start, soldiers)
+    after = _enemy_distance(st, u, end, soldiers)
     return before is not None and after is not None and after < before
 
 
+@register("moves_while_disrupted", "courage")
 @register("moves_while_disrupted", "charge")
 def _charge_moves(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return True if ctx.get("role") == "unit" else value
 
 
+@register("reach", "courage")
 @register("reach", "charge")
 def _charge_reach(result: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Disrupted: only the hexes closer to an enemy Soldier."""
@@ -160,6 +189,7 @@ def _charge_reach(result: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return out
 
 
+@register("action_allowed", "courage")
 @register("action_allowed", "charge")
 def _charge_move(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     u: Unit | None = ctx.get("unit")
@@ -170,6 +200,7 @@ def _charge_move(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     st: GameState = ctx["state"]
     end = a.path[-1] if a.path else u.hex
     if not _charge_closer(st, u, u.hex, end):
-        return (f"{u.name} is disrupted: with Charge it moves only toward an enemy Soldier"
+        what = "unit" if u.card.has("courage") else "Soldier"
+        return (f"{u.name} is disrupted: with {ab.name} it moves only toward an enemy {what}"
                 f" (the move must end closer to one)")
     return reason

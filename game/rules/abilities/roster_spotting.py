@@ -1,6 +1,6 @@
 """Seeing and being seen (issue 19): Indirect Fire and its Spotters (Spotter,
 Chatting on the Radio), and what keeps a unit from being shot at from afar
-(Camouflaged, Concealed, Experienced Recon)."""
+(Camouflaged, Superior Camouflage, Concealed, Experienced Recon)."""
 from __future__ import annotations
 
 from typing import Any
@@ -46,9 +46,15 @@ SPECS = define(
         " long range (2 hexes or more); units with Experienced Recon still may at medium"
         " range."),
     AbilitySpec(
+        "superior_camouflage", "Superior Camouflage", False,
+        "While this unit is in a hex whose terrain gives it cover, enemies can't attack it at"
+        " medium or long range (2 hexes or more); units with Experienced Recon still may at"
+        " medium range."),
+    AbilitySpec(
         "experienced_recon", "Experienced Recon", False,
-        "This unit may attack Camouflaged units at medium range (2-4 hexes), which Camouflaged"
-        " otherwise forbids; at long range they stay out of its reach too."),
+        "This unit may attack Camouflaged and Superior Camouflage units at medium range (2-4"
+        " hexes), which those abilities otherwise forbid; at long range they stay out of its"
+        " reach too."),
 )
 
 
@@ -133,6 +139,18 @@ def _camouflaged(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx["band"] == "medium" and ctx.get("experienced_recon"):
         return value
     return (f"{t.name} is Camouflaged: until it moves or attacks it can't be attacked from"
+            f" {ctx['distance']} hexes (only from its own or a next hex)")
+
+
+@register("can_attack", "superior_camouflage")
+def _superior_camouflage(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    t: Unit = ctx["target"]
+    if ctx.get("role") != "target" or value is not True or ctx["band"] == "short" or \
+            not _has_cover_here(ctx["state"], t, ctx["target_hex"]):
+        return value
+    if ctx["band"] == "medium" and ctx.get("experienced_recon"):
+        return value
+    return (f"{t.name} has Superior Camouflage in cover: it can't be attacked from"
             f" {ctx['distance']} hexes (only from its own or a next hex)")
 
 
