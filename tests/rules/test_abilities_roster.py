@@ -18,7 +18,7 @@ from game.situations import build_game
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "tests" / "situations" / "abilities"
 
-#: the abilities issue 19's helper abil19 implemented (abilities_order.txt 1-42)
+#: the abilities issue 19's helper abil19 implemented (abilities_order.txt 1-42 and more)
 ROSTER_IDS = ("robust", "limited_range", "light_artillery", "steely_resolve", "hard_to_spot",
               "large_transport", "amphibious", "covering_fire", "entrenched", "flanking_attack",
               "large_silhouette", "flamethrower", "mountaineering", "aggression", "charge",
@@ -27,7 +27,15 @@ ROSTER_IDS = ("robust", "limited_range", "light_artillery", "steely_resolve", "h
               "mechanized_tactics", "mobility", "partisan", "dispersal", "prone_to_breakdown",
               "rocket_salvo", "thin_wheels", "recon", "undermanned", "veteran_crew",
               "indirect_fire", "spotter", "chatting_on_the_radio", "concealed", "camouflaged",
-              "experienced_recon", "open_exposed_crew")
+              "experienced_recon", "open_exposed_crew", "superior_camouflage",
+              "brushcutters", "poor_suspension", "courage", "tank_hunter", "quick_swivel",
+              "commander_hunter", "gun_crew_hunter", "shock_troop", "open_crew", "limited_ammo",
+              "limited_covering_fire", "turret_lock", "collapsible_screen", "backblast",
+              "hardened_veteran", "veteran_guard", "overheat", "he_round", "elan",
+              "terrain_expert", "defensive_preparation", "elusive", "gun_shield", "subtle",
+              "urban_combat", "low_silhouette", "intimidation", "stalwart", "tenacity",
+              "improved_accuracy", "command_leadership", "awareness", "command_awareness",
+              "dismounted_attack")
 
 
 def _game(name: str):
