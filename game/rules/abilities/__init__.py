@@ -24,6 +24,7 @@ module              abilities
 ``roster_spotting`` Indirect Fire and Spotters; Camouflaged, Concealed, Experienced Recon
 ``roster_fire``     more attack abilities (hunters, rerolls, Overheat, HE Round...)
 ``roster_defense``  more defense, cover and aura abilities (Elan, Subtle, Awareness...)
+``roster_extra``    the last passive ones (Fixed Rear Gun, Heavy Rifle, Fury, Superior Optics...)
 ``common``          the modules' shared events, marks and helpers
 ==================  ===============================================================
 
@@ -139,7 +140,8 @@ MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour",
                             "casualty", "commanders", "movement", "transport", "later_edition",
                             "roster_combat", "roster_movement", "roster_transport",
                             "roster_morale", "roster_setup", "roster_actions",
-                            "roster_spotting", "roster_fire", "roster_defense")
+                            "roster_spotting", "roster_fire", "roster_defense",
+                            "roster_extra")
 _LOADED = False
 
 
