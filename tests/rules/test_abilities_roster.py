@@ -35,7 +35,11 @@ ROSTER_IDS = ("robust", "limited_range", "light_artillery", "steely_resolve", "h
               "terrain_expert", "defensive_preparation", "elusive", "gun_shield", "subtle",
               "urban_combat", "low_silhouette", "intimidation", "stalwart", "tenacity",
               "improved_accuracy", "command_leadership", "awareness", "command_awareness",
-              "dismounted_attack")
+              "dismounted_attack", "fixed_rear_gun", "heavy_rifle", "improved_indirect_fire",
+              "superior_optics", "fury", "tides_of_war", "coordinated_fire_commander",
+              "top_mounted_rockets", "headshot", "remote_control", "extra_machine_guns",
+              "extra_hull_mounted_cannon", "rapid_fire", "multiturreted",
+              "command_quick_reactions", "banzai_charge", "angriff")
 
 
 def _game(name: str):
@@ -134,3 +138,27 @@ def test_charge_reach_only_stops_closer_to_an_enemy_soldier():
     assert stops and all(h.distance(gi) < start.distance(gi) for h in stops)
     moves = [a for a in g.legal_actions() if isinstance(a, Move) and a.uid == "cav"]
     assert moves and all(a.path and a.path[-1].distance(gi) < start.distance(gi) for a in moves)
+
+
+def test_later_set_extra_actions_are_legal_actions():
+    """ability: Extra Machine Guns; Multiturreted; Command Quick Reactions; Headshot;
+    Remote Control; Top-Mounted Rockets; Banzai Charge - what the AI sees in
+    legal_actions."""
+    g = _game("roster_extra_attacks")
+    g.apply(Attack("Allies", "t28", "pz"))
+    acts = g.legal_actions()
+    assert Attack("Allies", "t28", "rifles") in acts
+    assert Attack("Allies", "t28", "pz") not in acts
+    assert any(isinstance(a, Move) and a.uid == "t28" and not a.path for a in acts)
+    assert Attack("Allies", "b1", "pz-e", "extra_hull_mounted_cannon") in acts
+    g = _game("roster_modes_more")
+    acts = g.legal_actions()
+    for a in (Attack("Axis", "sniper", "sherman", "headshot"),
+              Attack("Axis", "goliath", "sherman2", "remote_control"),
+              Attack("Axis", "calliope", "gi", "top_mounted_rockets")):
+        assert a in acts, a
+    g = _game("banzai_charge_angriff")
+    g.apply(Move("Axis", "ari", (parse_hex("C1"),), None))
+    while g.state.pending is not None:
+        g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "PassDefensiveFire"))
+    assert Attack("Axis", "ari", "gi") in g.legal_actions()

@@ -652,17 +652,18 @@ def _charge_move(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
                for o in st.units.values()):
         return value
     if _charge_commander(st, u, ab.id, u.hex):
-        _phase_add(st, _CHARGE_KEY, (u.uid, end.q, end.r))
+        _phase_add(st, _CHARGE_KEY, (u.uid, end.q, end.r, ab.id))
     return value
 
 
-def _charged_hex(st: GameState, u: Unit) -> Any:
-    """The enemy hex ``u`` charged into in this activation, if it got there."""
+def _charged_hex(st: GameState, u: Unit, ability_id: str) -> Any:
+    """The enemy hex ``u`` charged into in this activation (thanks to the commander's
+    ``ability_id``), if it got there."""
     tags = activation.tags(st, u.uid)
     if u.hex is None or tags is None or "move" not in tags or _attacks(tags) or \
             not st.phase.is_assault or st.pending is not None:
         return None
-    if (u.uid, u.hex.q, u.hex.r) in _phase_set(st, _CHARGE_KEY):
+    if (u.uid, u.hex.q, u.hex.r, ability_id) in _phase_set(st, _CHARGE_KEY):
         return u.hex
     return None
 
@@ -671,7 +672,7 @@ def _charge_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     st: GameState = ctx["state"]
     u: Unit = ctx["unit"]
     game = ctx.get("game")
-    if game is None or not u.acted or _charged_hex(st, u) is None:
+    if game is None or not u.acted or _charged_hex(st, u, ab.id) is None:
         return value
     seen = set(value)
     extra = [a for a in _attack_candidates(st, u)
@@ -687,7 +688,7 @@ def _charge_allowed(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
             not u.acted or a.side != u.side:
         return reason
     st = game.state
-    here = _charged_hex(st, u)
+    here = _charged_hex(st, u, ab.id)
     t = st.units.get(a.target)
     if here is None or t is None or t.hex != here:
         return reason
@@ -699,7 +700,7 @@ def _charge_bonus(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     if ctx.get("defensive") or a.hex is None or ctx["target_hex"] != a.hex:
         return value
-    if _charged_hex(st, a) is not None:
+    if _charged_hex(st, a, ab.id) is not None:
         return value + 1
     return value
 
@@ -743,3 +744,7 @@ def _quick_reaction_allowed(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if a.facing is None or a.facing == u.facing:
         return reason
     return _recheck(game, u, a)
+
+
+#: every spec of this module (the aggression/salvo ones and the later sets' others)
+SPECS = SPECS + SPECS_MORE
