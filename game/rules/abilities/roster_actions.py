@@ -35,14 +35,10 @@ SPECS = define(
         " attack, as usual. It can't move again after the attack.", value_range=(1, 5)),
     AbilitySpec(
         "rocket_salvo", "Rocket Salvo", False,
-        "Once per game, in its own assault phase, instead of a normal attack on an enemy"
-        " Soldier or Vehicle (range and line of sight as usual), this unit may fire a Rocket"
-        " Salvo: it makes a separate attack with 10 dice on every Soldier and 5 dice on every"
-        " Vehicle in the target's hex or next to it, the target and friendly units included."
-        " Each attack uses the usual success number, defense and cover; a unit it has no line"
-        " of sight to or that is out of its range is not attacked, nor are Soldiers aboard a"
-        " transport unless it has Exposed Transport. Not with defensive fire. Hexfront fires"
-        " it as an attack mode: choose Rocket Salvo when attacking."),
+        "Once per game, in its own assault phase, instead of a normal attack it may fire a"
+        " salvo: 10 dice at every Soldier and 5 at every Vehicle in or next to the target's"
+        " hex, friendly units too (each its own attack; units out of its sight or range are"
+        " spared). Choose it as an attack mode."),
 )
 
 

@@ -109,10 +109,8 @@ SPECS = define(
         " -1 defense while disrupted and can't fire defensively."),
     AbilitySpec(
         "open_exposed_crew", "Open Exposed Crew", False,
-        "An enemy attacking this Vehicle, from the front or the rear, may roll its"
-        " anti-Soldier value for that range instead of its anti-Vehicle value (Hexfront always"
-        " takes the larger). The attack is still against this Vehicle's defense for that"
-        " facing.", unit_type=VEHICLE),
+        "An enemy attacking this Vehicle, at its front or rear, may roll its anti-Soldier"
+        " value instead of its anti-Vehicle one (Hexfront takes the larger).", unit_type=VEHICLE),
     AbilitySpec(
         "covering_fire", "Covering Fire", False,
         "Each enemy Soldier this unit attacks (in its assault phase or with defensive fire,"

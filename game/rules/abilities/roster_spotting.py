@@ -20,11 +20,8 @@ SPOTTER_RANGE = 8
 SPECS = define(
     AbilitySpec(
         "indirect_fire", "Indirect Fire", False,
-        "This unit's attack on an enemy Soldier needs no line of sight of its own when a"
-        " friendly Spotter (a unit with the Spotter ability, on the battle map and not aboard"
-        " a transport) is within 8 hexes of that Soldier and has line of sight to it. Range"
-        " and everything else about the attack are as usual; attacks on Vehicles still need"
-        " line of sight."),
+        "Its attack on an enemy Soldier needs no line of sight of its own while a friendly"
+        " Spotter within 8 hexes of that Soldier sees it."),
     AbilitySpec(
         "spotter", "Spotter", False,
         "This unit spots for friendly units with Indirect Fire: an enemy Soldier it can see"
