@@ -17,6 +17,7 @@ from ..hexes import hex_label
 from ..odds import binomial
 from ..state import DISRUPTED, GameState, Unit
 from . import register
+from .roster_common import aura
 from .spec import AbilitySpec, _COMMANDER_TAIL, define
 from .common import (AbilityRoll, AbilityUsed, _attacks, _game_add, _game_set, _in_front_arc,
                      _is_artillery, _phase_add, _phase_set)
@@ -622,6 +623,13 @@ def _ehmc_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 
 # --- Banzai Charge and Angriff: into the enemy's hex, then the attack ------------------------
+def _after_acting(value: Any, ctx: dict[str, Any]) -> bool:
+    return bool(ctx["unit"].acted)
+
+
+def _refused(value: Any, ctx: dict[str, Any]) -> bool:
+    return value is not None
+
 _CHARGE_KEY = "charge_into"
 
 
@@ -703,9 +711,9 @@ def _charge_bonus(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 for _id in ("banzai_charge", "angriff"):
     register("perform", _id, scope="any")(_charge_move)
-    register("activation_options", _id, scope="any")(_charge_options)
-    register("action_allowed", _id, scope="any")(_charge_allowed)
-    register("die_modifier", _id, scope="any")(_charge_bonus)
+    aura("activation_options", _id, when=_after_acting)(_charge_options)
+    aura("action_allowed", _id, when=_refused)(_charge_allowed)
+    aura("die_modifier", _id)(_charge_bonus)
 
 
 # --- Command Quick Reactions: a turn after the attack ------------------------------------------
@@ -720,7 +728,7 @@ def _quick_reaction_ok(st: GameState, u: Unit) -> bool:
     return False
 
 
-@register("activation_options", "command_quick_reactions", scope="any")
+@aura("activation_options", "command_quick_reactions", when=lambda v, c: bool(c["unit"].acted))
 def _quick_reaction_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     st: GameState = ctx["state"]
     u: Unit = ctx["unit"]
@@ -729,7 +737,7 @@ def _quick_reaction_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return list(value) + [Move(u.side, u.uid, (), f) for f in range(6) if f != u.facing]
 
 
-@register("action_allowed", "command_quick_reactions", scope="any")
+@aura("action_allowed", "command_quick_reactions", when=lambda v, c: v is not None)
 def _quick_reaction_allowed(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     u: Unit | None = ctx.get("unit")
     a = ctx["action"]

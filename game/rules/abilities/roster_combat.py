@@ -15,6 +15,7 @@ from ..events import UnitStopped
 from ..hexes import hex_label
 from ..state import DAMAGED, DESTROYED, GameState, Unit
 from . import register
+from .roster_common import aura
 from .spec import AbilitySpec, _COMMANDER_TAIL, define
 from .common import (AbilityRoll, AbilityUsed, FLAMETHROWER_SIXES, _attack_front, _game_add,
                      _game_set, _in_front_arc)
@@ -231,14 +232,14 @@ def _aura_commander(st: GameState, t: Unit, ability_id: str) -> Unit | None:
     return None
 
 
-@register("defense", "fearless", scope="any")
+@aura("defense", "fearless")
 def _fearless(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("defensive") and _aura_commander(ctx["state"], ctx["target"], "fearless"):
         return value + 1
     return value
 
 
-@register("defense", "dispersal", scope="any")
+@aura("defense", "dispersal")
 def _dispersal(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx["attacker"].card.has("blast") and \
             _aura_commander(ctx["state"], ctx["target"], "dispersal"):
@@ -340,7 +341,7 @@ def _covering_fire(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
                                             f" for the rest of the turn.")]
 
 
-@register("can_fire_defensively", "covering_fire", scope="any")
+@aura("can_fire_defensively", "covering_fire")
 def _covering_fire_silences(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Covering Fire (aura-style, while such a unit is on the map: the silenced firer
     doesn't have the ability)."""

@@ -10,6 +10,7 @@ from ..cards import VEHICLE
 from ..state import GameState, Unit
 from ..terrain import Terrain
 from . import register
+from .roster_common import aura
 from .spec import AbilitySpec, _COMMANDER_TAIL, define
 from .common import _is_artillery
 
@@ -111,7 +112,7 @@ SPECS = define(
 
 
 # --- defense auras and defense ------------------------------------------------------------------
-@register("defense", "elan", scope="any")
+@aura("defense", "elan")
 def _elan(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     t: Unit = ctx["target"]
     if ctx.get("defensive") and t.is_soldier and _adjacent_commander(ctx["state"], t, "elan"):
@@ -119,7 +120,7 @@ def _elan(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("defense", "terrain_expert", scope="any")
+@aura("defense", "terrain_expert")
 def _terrain_expert(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     t: Unit = ctx["target"]
     if ctx.get("band") == "long" and t.is_soldier and \
@@ -128,7 +129,7 @@ def _terrain_expert(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("defense", "defensive_preparation", scope="any")
+@aura("defense", "defensive_preparation")
 def _defensive_preparation(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     t: Unit = ctx["target"]
     if _is_artillery(t) and _adjacent_commander(ctx["state"], t, "defensive_preparation"):
@@ -176,7 +177,7 @@ def _low_silhouette(cover: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 
 # --- attack auras -----------------------------------------------------------------------------
-@register("die_modifier", "intimidation", scope="any")
+@aura("die_modifier", "intimidation")
 def _intimidation(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     here = ctx["attacker_hex"]
@@ -189,7 +190,7 @@ def _intimidation(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("die_modifier", "stalwart", scope="any")
+@aura("die_modifier", "stalwart")
 def _stalwart(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     if ctx.get("defensive") and a.is_soldier and \
@@ -198,7 +199,7 @@ def _stalwart(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("attack_dice", "tenacity", scope="any")
+@aura("attack_dice", "tenacity")
 def _tenacity(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     if value and ctx["distance"] == 0 and a.is_soldier and \
@@ -207,7 +208,7 @@ def _tenacity(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("range_band", "improved_accuracy", scope="any")
+@aura("range_band", "improved_accuracy")
 def _improved_accuracy(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     if value == "long" and ctx["distance"] <= 6 and a.is_soldier and \
@@ -216,7 +217,7 @@ def _improved_accuracy(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("attack_dice", "command_leadership", scope="any")
+@aura("attack_dice", "command_leadership")
 def _command_leadership(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     if value and a.is_vehicle and not ctx.get("defensive") and \
@@ -241,7 +242,7 @@ def _awareness(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return True if _aware_provoked(ctx) else value
 
 
-@register("provokes_defensive_fire", "command_awareness", scope="any")
+@aura("provokes_defensive_fire", "command_awareness")
 def _command_awareness(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     e: Unit = ctx["firer"]
     if value is True or not e.is_vehicle or not _aware_provoked(ctx):

@@ -10,6 +10,7 @@ from ..los import segment_enters_hex
 from ..state import GameState, Phase, Unit
 from ..terrain import Terrain
 from . import register
+from .roster_common import aura
 from .spec import AbilitySpec, _COMMANDER_TAIL, define
 from .common import _in_front_arc
 from .roster_spotting import spotter_for
@@ -174,7 +175,7 @@ def _commander_next(st: GameState, u: Unit, ability_id: str) -> Unit | None:
     return None
 
 
-@register("attack_dice", "tides_of_war", scope="any")
+@aura("attack_dice", "tides_of_war")
 def _tides_of_war(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     st: GameState = ctx["state"]
@@ -205,7 +206,7 @@ def _cfc_remember(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return events
 
 
-@register("attack_dice", "coordinated_fire_commander", scope="any")
+@aura("attack_dice", "coordinated_fire_commander")
 def _cfc(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     a: Unit = ctx["attacker"]
     t: Unit = ctx["target"]

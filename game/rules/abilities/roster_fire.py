@@ -14,6 +14,7 @@ from ..events import CounterPlaced
 from ..state import DISRUPTED, GameState, Unit
 from ..terrain import Terrain
 from . import register
+from .roster_common import aura
 from .spec import AbilitySpec, define
 from .common import AbilityRoll, AbilityUsed, _game_add, _game_set, _is_artillery
 from .roster_combat import _covered, _covering_fire_silences
@@ -188,7 +189,7 @@ def _limited_covering_fire(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
                                             f" defensively for the rest of the turn.")]
 
 
-@register("can_fire_defensively", "limited_covering_fire", scope="any")
+@aura("can_fire_defensively", "limited_covering_fire")
 def _limited_covering_silences(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """The silenced Soldiers (the memory Covering Fire keeps too)."""
     return _covering_fire_silences(value, ab, ctx)

@@ -8,6 +8,7 @@ from .. import combat
 from ..events import CounterPlaced, Event
 from ..state import GameState, Phase, Unit
 from . import register
+from .roster_common import aura
 from .spec import AbilitySpec, define
 from .common import AbilityRoll, AbilityUsed
 
@@ -114,7 +115,7 @@ def _lack_after_fire(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return list(events) + _give_up(ctx["state"], t)
 
 
-@register("entered_hex", "lack_of_determination", scope="any")
+@aura("entered_hex", "lack_of_determination")
 def _lack_after_overrun(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Aura-style (runs while such a unit is on the map): the unit disrupted on
     entering (Overrun) is not in the ctx."""

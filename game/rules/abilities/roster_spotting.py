@@ -10,6 +10,7 @@ from ..hexes import Hex
 from ..state import GameState, Unit
 from ..terrain import TERRAIN_RULES
 from . import register
+from .roster_common import aura
 from .spec import AbilitySpec, define
 from .common import _game_add, _game_set, _phase_add, _phase_set
 
@@ -96,7 +97,7 @@ def _indirect_fire(sees: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return spotter_for(ctx["state"], a.side, ctx["target_hex"]) is not None
 
 
-@register("attack_dice", "spotter", scope="any")
+@aura("attack_dice", "spotter")
 def _spotter_for_aircraft(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Later edition: +1 die for a friendly Aircraft's attack on a spotted unit."""
     a: Unit = ctx["attacker"]
