@@ -197,14 +197,13 @@ def _mobility(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value + 1 if ctx.get("role") == "target" and ctx.get("defensive") else value
 
 
-def _entrenched_key() -> str:
-    return "entrenched_moved"
+_ENTRENCHED_KEY = "entrenched_moved"          # game mark: units that have moved
 
 
 @register("defense", "entrenched")
 def _entrenched(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     t: Unit = ctx["target"]
-    if ctx.get("role") == "target" and t.uid not in _game_set(ctx["state"], _entrenched_key()):
+    if ctx.get("role") == "target" and t.uid not in _game_set(ctx["state"], _ENTRENCHED_KEY):
         return value + 1
     return value
 
@@ -215,7 +214,7 @@ def _entrenched_moves(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     u: Unit | None = ctx.get("unit")
     if ctx.get("role") == "unit" and u is not None and isinstance(ctx["action"], Move) \
             and u.uid == ctx["action"].uid:
-        _game_add(ctx["state"], _entrenched_key(), u.uid)
+        _game_add(ctx["state"], _ENTRENCHED_KEY, u.uid)
     return value
 
 
