@@ -157,9 +157,7 @@ def pending_module(units: list[dict[str, Any]], afacts: list[dict[str, Any]],
         base = re.sub(r"\s+\d+$", "", f["card_name"]).strip()
         takes = any(v is not None for v in valued[aid])
         name = base + (" {n}" if takes else "")
-        text = f["summary"].strip()
-        if f.get("first_edition"):
-            text += " (" + f["first_edition"].strip().rstrip(".") + ".)"
+        text = f["summary"].strip()      # (the facts' first-edition notes are for implementers)
         utype = next(iter(types[aid])) if len(types[aid]) == 1 else None
         args = [repr(aid), repr(name), repr(takes), "_NOT_YET + " + repr(text)]
         if takes:

@@ -71,3 +71,25 @@ def test_ai_army_follows_one_nation_or_a_historical_pairing(cards, side):
     mixed = [tuple(sorted({c.nationality for c in build_army(
         cards, side, 100, rng=random.Random(s), mixed=True).cards})) for s in range(12)]
     assert any(m not in themes for m in mixed) or side == "Axis"
+
+
+def test_ai_armies_come_from_the_whole_playable_roster(cards):
+    """Issue 19: the builder draws on every card a battle can use - the later sets'
+    cards and the minor nations' themes included - and never on a card the rules
+    refuse (an ability not in Hexfront yet)."""
+    from game.ai.army_builder import THEMES
+    from game.data.units import LATER_SETS
+    from game.rules.army import is_playable
+    assert ("Germany", "Hungary", "Romania") in THEMES["Axis"]
+    assert any("Canada" in t and "United Kingdom" in t for t in THEMES["Allies"])
+    later, nations = 0, set()
+    for seed in range(8):
+        for side in ("Axis", "Allies"):
+            army = build_army(cards, side, 100, rng=random.Random(seed), mixed=seed % 2 == 1)
+            assert all(is_playable(c, "first") for c in army.cards)
+            assert not validate_army(army, 100)
+            later += sum(c.set_name == LATER_SETS for c in army.cards)
+            nations |= {c.nationality for c in army.cards}
+    assert later >= 10
+    assert len(nations - {"Germany", "Italy", "Japan", "United States", "United Kingdom",
+                          "Soviet Union", "France"}) >= 2

@@ -222,9 +222,7 @@ def test_catalog_covers_every_ability_the_issue_lists():
     base = {a.id for c in base_set().values() for a in c.abilities}
     assert base == wanted - {"transport"}               # Transport: no Base Set card has it
     used = {a.id for c in load_roster().values() for a in c.abilities}
-    from game.rules.later import LATER_ONLY_ABILITIES     # on units/cards/later/ only
     assert used <= set(CATALOG) | set(PENDING)
-    assert set(CATALOG) - LATER_ONLY_ABILITIES <= used    # every rule has its cards
 
 
 def test_catalog_names_and_texts():
@@ -232,8 +230,9 @@ def test_catalog_names_and_texts():
     assert display_name("blast") == "Blast"
     assert "{n}" not in rule_text("superior_armor", 2)
     assert "5 to 10 hexes" in rule_text("extended_range", 10)
-    assert COMMANDER_ABILITIES == {"pinpointer", "tally_ho", "exert_will", "command_ruthless",
-                                   "bravery_enforcement"}
+    base = {a.id for c in base_set().values() for a in c.abilities}
+    assert COMMANDER_ABILITIES & base == {"pinpointer", "tally_ho", "exert_will",
+                                          "command_ruthless", "bravery_enforcement"}
     for spec in CATALOG.values():
         assert spec.id == spec.id.lower() and " " not in spec.id
         assert spec.takes_value == ("{n}" in spec.name) == (spec.value_range is not None)
@@ -439,3 +438,22 @@ def test_readme_card_example_is_a_valid_card():
     made = units.parse_card(checker, yaml.safe_load(block)["cards"][0])
     assert checker.problems == [] and made is not None
     assert made.cost == card(made.name).cost
+
+
+def test_roster_listing_says_where_each_card_plays(capsys):
+    """issue 19: `python -m game.roster` lists every card (the later edition's too) with
+    the battles it can be chosen for; --edition keeps only the playable ones."""
+    from game.rules.army import playable_editions
+    refused = [c.name for c in load_roster().values() if not playable_editions(c)]
+    assert units.main([]) == 0
+    out = capsys.readouterr().out
+    assert "Play" in out.splitlines()[0]
+    assert re.search(r"Romanian Infantry .* both ", out)
+    assert all(re.search(r"^" + re.escape(n) + r" .* not yet ", out, flags=re.M)
+               for n in refused)
+    assert units.main(["--edition", "first"]) == 0
+    first = capsys.readouterr().out
+    listed = {ln.split("  ")[0] for ln in first.splitlines()}
+    assert "Romanian Infantry" in listed and not listed & set(refused)
+    assert units.main(["--type", "Aircraft"]) == 0
+    assert re.search(r" later ", capsys.readouterr().out)

@@ -167,3 +167,19 @@ def test_sides_refuse_a_minor_nation_on_the_other_side(nation):
     other = "Allies" if c.side == "Axis" else "Axis"
     problems = validate_army(Army("X", other, [c]))
     assert any("only" in p and c.name in p for p in problems)
+
+
+def test_the_whole_roster_loads_and_validates_quickly():
+    """issue 19: the whole roster (both editions' folders) loads, is validated and asked
+    for its playability in under 1 s (bench/roster_bench.py prints the numbers; the bound
+    here is loose for a loaded test machine)."""
+    import time
+
+    from game.data import units
+    units.clear_cache()
+    t0 = time.perf_counter()
+    roster = units.load_roster(edition="later")
+    for c in roster.values():
+        card_refusal(c, "first")
+        card_refusal(c, "later")
+    assert len(roster) >= 390 and time.perf_counter() - t0 < 5.0
