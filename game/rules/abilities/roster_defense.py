@@ -1,5 +1,5 @@
 """More defense, cover and aura abilities of the whole roster (issue 19): Elan,
-Terrain Expert, Defensive Preparation, Elusive, Gun Shield, Subtle, Urban Combat,
+Terrain Expert, Defensive Preparation, Elusive, Subtle, Urban Combat,
 Low Silhouette, Intimidation, Stalwart, Tenacity, Improved Accuracy, Command
 Leadership, Awareness, Command Awareness, Dismounted Attack."""
 from __future__ import annotations
@@ -51,10 +51,6 @@ SPECS = define(
         "elusive", "Elusive", False,
         "Both of this unit's defense values are 1 higher while it is in a forest or marsh"
         " hex."),
-    AbilitySpec(
-        "gun_shield", "Gun Shield", False,
-        "Both of this unit's defense values are 1 higher against attacks by Soldiers at long"
-        " range (5 hexes or more)."),
     AbilitySpec(
         "subtle", "Subtle", False,
         "This unit gets +1 on its cover rolls against long-range attacks (it needs one less;"
@@ -141,14 +137,6 @@ def _defensive_preparation(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 def _elusive(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "target" and ctx["state"].battle_map.terrain_at(
             ctx["target_hex"]) in (Terrain.FOREST, Terrain.MARSH):
-        return value + 1
-    return value
-
-
-@register("defense", "gun_shield")
-def _gun_shield(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("role") == "target" and ctx.get("band") == "long" and \
-            ctx["attacker"].is_soldier:
         return value + 1
     return value
 

@@ -1,7 +1,7 @@
 """More attack abilities of the whole roster (issue 19): extra dice and per-die
 modifiers by target or situation, rerolls, who can't fire, once-per-game rounds
-(Tank Hunter, Quick Swivel, Commander Hunter, Gun Crew Hunter, Shock Troop, Open
-Crew, Limited Ammo, Limited Covering Fire, Turret Lock, Collapsible Screen,
+(Tank Hunter, Quick Swivel, Commander Hunter, Gun Crew Hunter, Shock Troop,
+Limited Ammo, Limited Covering Fire, Turret Lock, Collapsible Screen,
 Backblast, Hardened Veteran, Veteran Guard, Overheat, HE Round)."""
 from __future__ import annotations
 
@@ -43,12 +43,9 @@ SPECS = define(
         "This unit gets +1 on each attack die of its first attack in the game (in its"
         " assault phase or with defensive fire), whether or not it hits."),
     AbilitySpec(
-        "open_crew", "Open Crew", False,
-        "While an enemy Soldier is within 2 hexes of this unit, it suffers -1 on each attack"
-        " die."),
-    AbilitySpec(
         "limited_ammo", "Limited Ammo", False,
-        "This unit never makes defensive-fire attacks."),
+        "This unit never makes defensive-fire attacks; it attacks only in its own assault"
+        " phase."),
     AbilitySpec(
         "limited_covering_fire", "Limited Covering Fire", False,
         "Each enemy Soldier this unit attacks at short range (its own hex or the next one, in"
@@ -56,7 +53,8 @@ SPECS = define(
         " attacks for the rest of the turn."),
     AbilitySpec(
         "turret_lock", "Turret Lock", False,
-        "This unit can't attack while it is in a hill hex.", unit_type=VEHICLE),
+        "This unit can't attack while it is in a hill hex (in its assault phase or with"
+        " defensive fire); elsewhere it attacks normally.", unit_type=VEHICLE),
     AbilitySpec(
         "collapsible_screen", "Collapsible Screen", False,
         "This unit can't attack while it is in a water hex (later edition; the first edition"
@@ -133,19 +131,6 @@ def _shock_troop_used(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") == "attacker" and not ctx.get("secondary"):
         _game_add(ctx["state"], _SHOCK_KEY, ctx["attacker"].uid)
     return events
-
-
-@register("die_modifier", "open_crew")
-def _open_crew(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("role") != "attacker":
-        return value
-    st: GameState = ctx["state"]
-    a: Unit = ctx["attacker"]
-    here = ctx["attacker_hex"]
-    if any(o.side != a.side and o.on_map and o.is_soldier and not o.boarded and
-           o.hex is not None and o.hex.distance(here) <= 2 for o in st.units.values()):
-        return value - 1
-    return value
 
 
 # --- who can't fire ------------------------------------------------------------------------------

@@ -44,7 +44,8 @@ SPECS = define(
         " carries the road over a stream)."),
     AbilitySpec(
         "prone_to_breakdown", "Prone to Breakdown", False,
-        "This unit can't move (or turn in place) while it is damaged."),
+        "This unit can't move, nor turn in place, while it is damaged (a damaged Vehicle"
+        " stays where it is until the end of the game)."),
     AbilitySpec(
         "brushcutters", "Brushcutters", False,
         "This Vehicle needs no movement roll to enter a forest hex (entering one still costs"
@@ -52,7 +53,8 @@ SPECS = define(
         unit_type=VEHICLE),
     AbilitySpec(
         "poor_suspension", "Poor Suspension", False,
-        "This Vehicle can't enter a hill hex except along a road.", unit_type=VEHICLE),
+        "This Vehicle can't enter a hill hex except along a road (entering along a road costs"
+        " it what the road costs).", unit_type=VEHICLE),
     AbilitySpec(
         "courage", "Courage", False,
         "This unit may move while it is disrupted, but only a move that ends closer to an"
