@@ -322,7 +322,11 @@ def _attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *, mod
     ctx["band"] = band
     air = a.card.is_aircraft or t.card.is_aircraft
     # ruling L2: line of sight to and from an Aircraft is never blocked
-    if not air and not state.battle_map.can_see(a_hex, t_hex):
+    sees = air or state.battle_map.can_see(a_hex, t_hex)
+    if abilities.HOOKS.get("line_of_sight"):
+        # Indirect Fire: no line of sight needed when a Spotter sees the target
+        sees = bool(_hook("line_of_sight", sees, ctx))
+    if not sees:
         if not explain:
             raise IllegalAction("no line of sight")
         blocker = state.battle_map.los.blocker(a_hex, t_hex)
@@ -363,6 +367,8 @@ def _finish_plan(state: GameState, a: Unit, t: Unit, ctx: _Ctx, *, mode: str,
         cover = later_rules.air_cover(a, t, cover)           # rulings L5, L09, L16
     elif state.battle_map.has_sides:
         cover = later_rules.side_cover(state, a_hex, t_hex, t, cover)   # rulings L8, L9, L16
+    if abilities.HOOKS.get("terrain_cover"):
+        cover = _hook("terrain_cover", cover, ctx)           # Low Silhouette
     can_cover = _hook("can_cover", cover is not None, ctx)
     cover_need: int | None = None
     if can_cover:
@@ -512,8 +518,11 @@ def casualty_phase(state: GameState) -> list[Event]:
     5. A unit with a Disrupted counter is now disrupted."""
     events: list[Event] = []
     units = [u for u in state.units.values() if u.on_map]
+    keeps = abilities.has_hooks("keeps_disruption")
     for u in units:
         if u.disrupted:
+            if keeps and abilities.apply("keeps_disruption", False, state=state, unit=u):
+                continue                   # Green: its roll to recover failed
             u.disrupted = False
             events.append(DisruptionRemoved(u.uid, text=f"{u.name} recovers from disruption."))
     flipped: dict[str, list[str]] = {}

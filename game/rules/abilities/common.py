@@ -16,7 +16,12 @@ MODE_ABILITIES = ("close_assault", "hand_to_hand", "armor_piercing_rounds",
 
 
 IN_RULE_HOOKS = frozenset({"double_shot", "all_guns_blazing", "fanatic", "exert_will",
-                           "forest_camouflage"})
+                           "forest_camouflage",
+                           # the whole roster's auras on hot points (roster_common.aura)
+                           "fearless", "dispersal", "elan", "terrain_expert",
+                           "defensive_preparation", "intimidation", "stalwart", "tenacity",
+                           "improved_accuracy", "command_leadership", "command_awareness",
+                           "spotter", "command_quick_reactions"})
 
 
 _NOT_EXTRA = "not an extra action"

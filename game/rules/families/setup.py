@@ -5,7 +5,7 @@ from __future__ import annotations
 import weakref
 from typing import Any, Iterable, TYPE_CHECKING
 
-from .. import movement, phases
+from .. import abilities, movement, phases
 from ..actions import Action, ChooseEnd, ChooseObjective, ChooseOrder, Deploy, Undeploy
 from ..board import ENDS, other_end
 from ..events import CoinFlipped, EndChosen, Event, ObjectiveChosen, OrderChosen, UnitDeployed, UnitUndeployed
@@ -68,6 +68,10 @@ def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> fr
     if zone is None:
         zone = per_map[(end, half, depth)] = (bm.half_of(end) if half
                                               else bm.deployment_zone(end, depth))
+    if unit is not None and abilities.relevant(("deployment_zone",), unit):
+        # Gliderborne, Partisan: where this unit may also deploy
+        zone = frozenset(abilities.apply("deployment_zone", zone, state=state, unit=unit,
+                                         side=side))
     return zone
 
 
