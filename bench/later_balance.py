@@ -68,8 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="veteran")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--configs", default="1,2,3", help="configurations to play (default 1,2,3)")
     args = ap.parse_args(argv)
-    tasks = [(c, i, args.seed, args.level) for c in (1, 2, 3) for i in range(args.games)]
+    configs = [int(x) for x in args.configs.split(",")]
+    tasks = [(c, i, args.seed, args.level) for c in configs for i in range(args.games)]
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
             results = pool.map(one, tasks)
@@ -77,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         results = [one(t) for t in tasks]
     from game.data.later_maps import list_later_configurations
     names = dict(list_later_configurations())
-    for c in (1, 2, 3):
+    for c in configs:
         rs = [r for r in results if r[0] == c]
         ends = Counter(r[1] for r in rs)
         sides = Counter(r[2] for r in rs)

@@ -404,14 +404,17 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
         if hits > 0 and not covered:
             was = t.disrupted
             t.disrupted = True
+            stops = later_rules.defensive_fire_stops(state, t)      # checklist L18
             events.append(CounterPlaced(
                 t.uid, DISRUPTED, True, a.uid,
                 text=f"{t.name} is hit by defensive fire: face-up Disrupted counter"
-                     + (" (already disrupted; disruptions don't add up)." if was else ".")))
-            events.append(UnitStopped(t.uid, plan.target_hex, "disrupted by defensive fire",
-                                      a.uid, stage,
-                                      text=f"{t.name} stops in {hex_label(plan.target_hex)}: "
-                                           f"disrupted by defensive fire."))
+                     + (" (already disrupted; disruptions don't add up)" if was else "")
+                     + ("." if stops else "; it may move while disrupted, so it moves on.")))
+            if stops:
+                events.append(UnitStopped(t.uid, plan.target_hex, "disrupted by defensive fire",
+                                          a.uid, stage,
+                                          text=f"{t.name} stops in {hex_label(plan.target_hex)}: "
+                                               f"disrupted by defensive fire."))
     else:
         new = plan_counters(state, plan, hits, covered)
         if abilities.HOOKS.get("attack_result"):

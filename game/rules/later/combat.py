@@ -18,7 +18,8 @@ from ..hexes import DIRECTIONS, Hex, Hexside
 from ..state import GameState, Unit
 from ..terrain import Terrain
 
-__all__ = ["air_target_modifier", "air_cover", "side_cover", "sides_crossed", "NO_AIR_PENALTY"]
+__all__ = ["air_target_modifier", "air_cover", "side_cover", "sides_crossed", "NO_AIR_PENALTY",
+           "defensive_fire_stops"]
 
 #: abilities whose attacks on Aircraft take no -1 (ruling L14)
 NO_AIR_PENALTY = ("antiair", "ace")
@@ -69,3 +70,13 @@ def side_cover(state: GameState, attacker_hex: Hex, target_hex: Hex, target: Uni
             is not Terrain.BLUFFS and any(s in bm.cliffs for s in crossed):
         return need
     return cover
+
+
+def defensive_fire_stops(state: GameState, target: Unit) -> bool:
+    """Whether a defensive-fire hit stops ``target``'s move.  First edition: always.
+    Later edition (checklist L18): a unit whose abilities let it move while disrupted
+    (SS Determination...) is disrupted but not stopped; it moves on."""
+    if state.options.get("edition") != "later":
+        return True
+    from ..movement import moves_while_disrupted
+    return not moves_while_disrupted(state, target)
