@@ -288,7 +288,11 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     ctx["band"] = band
     air = a.card.is_aircraft or t.card.is_aircraft
     # ruling L2: line of sight to and from an Aircraft is never blocked
-    if not air and not state.battle_map.can_see(a_hex, t_hex):
+    sees = air or state.battle_map.can_see(a_hex, t_hex)
+    if abilities.HOOKS.get("line_of_sight"):
+        # Indirect Fire: no line of sight needed when a Spotter sees the target
+        sees = bool(_hook("line_of_sight", sees, ctx))
+    if not sees:
         blocker = state.battle_map.los.blocker(a_hex, t_hex)
         where = (f": the {state.battle_map.terrain_at(blocker).value} in {hex_label(blocker)} "
                  f"is in the way") if blocker is not None else ""
@@ -474,8 +478,11 @@ def casualty_phase(state: GameState) -> list[Event]:
     5. A unit with a Disrupted counter is now disrupted."""
     events: list[Event] = []
     units = [u for u in state.units.values() if u.on_map]
+    keeps = abilities.has_hooks("keeps_disruption")
     for u in units:
         if u.disrupted:
+            if keeps and abilities.apply("keeps_disruption", False, state=state, unit=u):
+                continue                   # Green: its roll to recover failed
             u.disrupted = False
             events.append(DisruptionRemoved(u.uid, text=f"{u.name} recovers from disruption."))
     flipped: dict[str, list[str]] = {}
