@@ -314,7 +314,7 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     ctx["front"] = front
     modifier = -1 if a.impaired else 0
     if air and t.card.is_aircraft:
-        modifier += later_rules.air_target_modifier(a)      # rulings L07, L14
+        modifier += later_rules.air_target_modifier(a, state)   # rulings L07, L14
     modifier = _hook("die_modifier", modifier, ctx)
     need = max(1, min(7, BASE_SUCCESS - modifier))
     defense = _hook("defense", t.defense_value(front is not False), ctx)
