@@ -54,7 +54,10 @@ def _setup_worker(edition: str = "first") -> None:
     for n in range(1, 4 if later else 7):
         _MAPS[n] = load_later_configuration(n) if later else load_configuration(n)
         _MAPS[n].los                            # build the LOS table once per process
-    _ROSTER[:] = list(load_roster(edition=edition).values())
+    from game.rules.army import is_playable
+    # the whole roster a battle of this edition can use (a card whose abilities aren't all
+    # implemented is refused by the rules, so it never reaches a game)
+    _ROSTER[:] = [c for c in load_roster(edition=edition).values() if is_playable(c, edition)]
 
 
 def random_army(rng: random.Random, side: str, budget: int, max_units: int):

@@ -49,7 +49,7 @@ from game.rules.cards import AIRCRAFT, BANDS, NATIONS, SOLDIER, VEHICLE, Ability
 from game.rules.errors import DataError
 
 __all__ = ["CARDS_DIR", "LATER_SETS", "SUBTYPES", "RARITIES", "load_roster", "load_card_file", "card",
-           "find_card", "parse_card", "clear_cache", "UnknownCardError", "filter_cards", "nation_from_text",
+           "find_card", "fold_name", "parse_card", "clear_cache", "UnknownCardError", "filter_cards", "nation_from_text",
            "format_table", "roster_markdown", "abilities_markdown", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -464,6 +464,9 @@ def _fold(name: str) -> str:
     plain = "".join(ch for ch in unicodedata.normalize("NFKD", name)
                     if not unicodedata.combining(ch))
     return slug(plain)
+
+
+fold_name = _fold          # public: the army builder's search folds names the same way
 
 
 def find_card(name: str, folder: str | Path | None = None) -> UnitCard | None:

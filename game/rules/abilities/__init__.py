@@ -22,6 +22,7 @@ module              abilities
 ``roster_setup``    deployment and initiative abilities (Gliderborne, Partisan, Recon)
 ``roster_actions``  the whole roster's new actions (Aggression, Rocket Salvo...)
 ``roster_spotting`` Indirect Fire and Spotters; Camouflaged, Concealed, Experienced Recon
+``roster_extra``    simple modifiers of the later sets' cards (Tank Hunter, Subtle...)
 ``common``          the modules' shared events, marks and helpers
 ==================  ===============================================================
 
@@ -138,6 +139,10 @@ MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour",
                             "roster_morale", "roster_setup", "roster_actions",
                             "roster_spotting")
 _LOADED = False
+
+#: helper roster19's module (positions 43 and on of issue 19's order), kept apart from
+#: the tuple above so the two issue-19 branches merge cleanly
+MODULES = MODULES + ("roster_extra",)
 
 
 def load() -> None:
