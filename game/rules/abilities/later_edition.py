@@ -9,11 +9,17 @@
   it at long range.
 * Open Crew (Sd Kfz 7/1): -1 on each of its attack dice while an enemy Soldier is within
   two hexes of it.
+* Aircraft abilities: Ace (no -1 against Aircraft - game.rules.later.combat - and a
+  defensive-fire shot at an enemy Aircraft placed up to 4 hexes away -
+  game.rules.later.flight), Agility (against Aircraft: short range 0-2, medium 3-5),
+  Slow (enemy Aircraft attack it at +1 per die), Steady Firing (2 more dice against
+  Soldiers).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from ..hexes import MEDIUM, SHORT
 from ..state import GameState, Unit
 from . import register
 from .spec import AbilitySpec, define
@@ -39,7 +45,50 @@ SPECS = define(
         "open_crew", "Open Crew", False,
         "While any enemy Soldier is within two hexes of this unit, every one of its attack"
         " dice is at -1.", unit_type="Vehicle"),
+    AbilitySpec(
+        "ace", "Ace", False,
+        "Later edition. Its attacks on Aircraft don't take the usual -1 on each die, and when"
+        " an enemy Aircraft is placed up to 4 hexes from it, it may make its one defensive-fire"
+        " attack of the phase against it at once (a success disrupts it).",
+        unit_type="Aircraft", editions=("later",)),
+    AbilitySpec(
+        "agility", "Agility", False,
+        "Later edition. When it attacks an Aircraft, its short range is 0 to 2 hexes and its"
+        " medium range 3 to 5.", unit_type="Aircraft", editions=("later",)),
+    AbilitySpec(
+        "slow", "Slow", False,
+        "Later edition. Enemy Aircraft attacking it get +1 on each die.",
+        unit_type="Aircraft", editions=("later",)),
+    AbilitySpec(
+        "steady_firing", "Steady Firing", False,
+        "When it attacks a Soldier it rolls 2 more attack dice."),
 )
+
+
+@register("range_band", "agility")
+def _agility(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    if ctx.get("role") != "attacker" or not ctx["target"].card.is_aircraft:
+        return value
+    d = ctx["distance"]
+    if d <= 2:
+        return SHORT
+    if d <= 5:
+        return MEDIUM
+    return value
+
+
+@register("die_modifier", "slow")
+def _slow(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    if ctx.get("role") == "target" and ctx["attacker"].card.is_aircraft:
+        return value + 1
+    return value
+
+
+@register("attack_dice", "steady_firing")
+def _steady_firing(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    if ctx.get("role") == "attacker" and value and ctx["target"].is_soldier:
+        return value + 2
+    return value
 
 
 @register("defense", "gun_shield")

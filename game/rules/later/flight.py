@@ -61,17 +61,24 @@ def place_problem(state: GameState, u: Unit, h: Hex) -> str | None:
     return None
 
 
+#: how far an Ace's defensive fire reaches an enemy Aircraft just placed
+ACE_REACH = 4
+
+
 def antiair_eligible(state: GameState, aircraft: Unit) -> tuple[str, ...]:
-    """Enemy Antiair units that may fire at ``aircraft`` where it was placed."""
+    """Enemy units that may fire at ``aircraft`` where it was placed: Antiair in or
+    next to its hex, an Ace up to 4 hexes away."""
     h = aircraft.hex
     if h is None or aircraft.destroyed:
         return ()
     out = []
     for e in state.units.values():
-        if e.side == aircraft.side or not e.on_map or e.boarded or not has_antiair(state, e):
+        if e.side == aircraft.side or not e.on_map or e.boarded or not (
+                has_antiair(state, e) or e.card.has("ace")):
             continue
         assert e.hex is not None
-        if e.hex.distance(h) > 1 or e.disrupted or e.fired_defensively:
+        reach = ACE_REACH if e.card.has("ace") else 1
+        if e.hex.distance(h) > reach or e.disrupted or e.fired_defensively:
             continue
         if combat.why_not_attack(state, e.uid, aircraft.uid, defensive=True) is None:
             out.append(e.uid)
