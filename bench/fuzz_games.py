@@ -220,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         done += 1
         if err is not None:
             failures.append((index, err))
+            print(f"  game {index} failed: {err.splitlines()[0]}", flush=True)
         else:
             results.append(stats)
         if done % max(1, args.games // 20) == 0:

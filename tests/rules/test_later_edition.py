@@ -668,3 +668,20 @@ def test_L18_first_edition_still_stops_the_mover():
             g.apply(PassDefensiveFire("Allies"))
         assert ss.disrupted
         assert (ss.hex != at(5, 2)) is stopped
+
+
+def test_L33_ruling_L11_an_ability_may_open_water_and_the_invariants_agree():
+    """Ruling L11: water is impassable unless a card says otherwise (Amphibious); the
+    suite's invariants (engine_kit.check_invariants, used by the fuzz bench) ask the rules'
+    own step, so an Amphibious Vehicle in water is a legal position, a plain one is not."""
+    from tests.rules.engine_kit import check_invariants
+    g = later_game(rect_map(10, 6, {(4, 2): "water"}), phase=Phase.MOVEMENT_FIRST)
+    amph = g.add_unit(tank("Germany", abilities=(Ability("amphibious"),)), hex=at(3, 2))
+    g.add_unit(rifles("United States"), hex=at(9, 5))
+    g.apply(Move("Axis", amph.uid, (at(4, 2),), 0))
+    assert amph.hex == at(4, 2)
+    check_invariants(g)
+    plain = g.add_unit(rifles("Germany"), hex=at(4, 2))
+    with pytest.raises(AssertionError, match="can't enter"):
+        check_invariants(g)
+    assert plain.hex == at(4, 2)
