@@ -16,7 +16,9 @@ MODE_ABILITIES = ("close_assault", "hand_to_hand", "armor_piercing_rounds",
 
 
 IN_RULE_HOOKS = frozenset({"double_shot", "all_guns_blazing", "fanatic", "exert_will",
-                           "forest_camouflage"})
+                           "forest_camouflage",
+                           # later edition: asked by game.rules.later.combat.has_antiair
+                           "antiair_support"})
 
 
 _NOT_EXTRA = "not an extra action"
