@@ -355,7 +355,7 @@ def _finish_plan(state: GameState, a: Unit, t: Unit, ctx: _Ctx, *, mode: str,
     ctx["front"] = front
     modifier = -1 if a.impaired else 0
     if air and t.card.is_aircraft:
-        modifier += later_rules.air_target_modifier(a)      # rulings L07, L14
+        modifier += later_rules.air_target_modifier(a, state)   # rulings L07, L14
     modifier = _hook("die_modifier", modifier, ctx)
     need = max(1, min(7, BASE_SUCCESS - modifier))
     defense = _hook("defense", t.defense_value(front is not False), ctx)
@@ -451,14 +451,17 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
         if hits > 0 and not covered:
             was = t.disrupted
             t.disrupted = True
+            stops = later_rules.defensive_fire_stops(state, t)      # checklist L18
             events.append(CounterPlaced(
                 t.uid, DISRUPTED, True, a.uid,
                 text=f"{t.name} is hit by defensive fire: face-up Disrupted counter"
-                     + (" (already disrupted; disruptions don't add up)." if was else ".")))
-            events.append(UnitStopped(t.uid, plan.target_hex, "disrupted by defensive fire",
-                                      a.uid, stage,
-                                      text=f"{t.name} stops in {hex_label(plan.target_hex)}: "
-                                           f"disrupted by defensive fire."))
+                     + (" (already disrupted; disruptions don't add up)" if was else "")
+                     + ("." if stops else "; it may move while disrupted, so it moves on.")))
+            if stops:
+                events.append(UnitStopped(t.uid, plan.target_hex, "disrupted by defensive fire",
+                                          a.uid, stage,
+                                          text=f"{t.name} stops in {hex_label(plan.target_hex)}: "
+                                               f"disrupted by defensive fire."))
     else:
         new = plan_counters(state, plan, hits, covered)
         if abilities.HOOKS.get("attack_result"):

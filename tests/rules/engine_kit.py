@@ -152,6 +152,15 @@ def quick_policy(rng: random.Random, end_bias: float = 0.25):
     return choose
 
 
+def _ability_lets_enter(st, u) -> bool:
+    """An ability lifts the terrain's refusal (Amphibious in later-edition water): the
+    rules' own step into the unit's hex from a neighbour is allowed."""
+    from game.rules.movement import step
+    return any(n in st.battle_map.terrain and step(st, u, n, u.hex, bonus_left=False,
+                                                   speed_one=False).reason is None
+               for n in u.hex.neighbors())
+
+
 def check_invariants(game) -> None:
     """Invariants any reachable state must satisfy (stacking, terrain, counters,
     transports, decisions, outcome); raise AssertionError naming what broke.
@@ -197,7 +206,8 @@ def check_invariants(game) -> None:
                 f"{u.uid} aboard {u.carrier} which is not with it"
             continue
         if impassable(u, bm.terrain[u.hex]):
-            assert any(bm.is_road(u.hex, n, st.destroyed_bridges) for n in u.hex.neighbors()), \
+            assert any(bm.is_road(u.hex, n, st.destroyed_bridges) for n in u.hex.neighbors()) \
+                or _ability_lets_enter(st, u), \
                 f"{u.uid} stands in {bm.terrain[u.hex].value} it can't enter"
         if st.moving is not None and st.moving.uid == u.uid:
             continue                    # a mover may pass through a full hex

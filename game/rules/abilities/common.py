@@ -21,7 +21,9 @@ IN_RULE_HOOKS = frozenset({"double_shot", "all_guns_blazing", "fanatic", "exert_
                            "fearless", "dispersal", "elan", "terrain_expert",
                            "defensive_preparation", "intimidation", "stalwart", "tenacity",
                            "improved_accuracy", "command_leadership", "command_awareness",
-                           "spotter", "command_quick_reactions"})
+                           "spotter", "command_quick_reactions",
+                           # later edition: asked by game.rules.later.combat.has_antiair
+                           "antiair_support"})
 
 
 _NOT_EXTRA = "not an extra action"

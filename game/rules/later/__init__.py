@@ -35,8 +35,10 @@ __all__ = ["EDITIONS", "DEFAULT_EDITION", "load", "later_only_reason", "is_later
 
 EDITIONS = ("first", "later")
 DEFAULT_EDITION = "first"
-#: ground abilities that only matter (and only exist) in the later edition
-LATER_ONLY_ABILITIES = frozenset({"antiair"})
+#: abilities that only matter (and only exist on cards) in the later edition: Antiair,
+#: and the abilities of the Antiair and Aircraft cards (units/cards/later/)
+LATER_ONLY_ABILITIES = frozenset({"antiair", "ace", "agility", "slow", "steady_firing",
+                                  "gun_shield", "open_crew"})
 _LOADED = False
 
 
