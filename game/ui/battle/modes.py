@@ -270,7 +270,9 @@ class DeployMode(Mode):
         return self.state.to_act
 
     def waiting(self) -> list[Any]:
-        return [u for u in self.state.units_of(self.side) if u.hex is None and not u.destroyed]
+        # Aircraft (later edition) are not deployed: they fly in during the flight phase
+        return [u for u in self.state.units_of(self.side) if u.hex is None and not u.destroyed
+                and not u.card.is_aircraft]
 
     def deploys(self, uid: str) -> list[Deploy]:
         return self.scene.cached(("deploys", uid), lambda: [
@@ -1626,6 +1628,10 @@ def mode_for(scene: Any) -> Mode:
     p = st.pending
     if st.phase == Phase.GAME_OVER:
         return GameOverMode(scene)
+    from game.ui.battle.later_modes import later_mode_for     # flight, airstrike, Antiair
+    later = later_mode_for(scene)
+    if later is not None:
+        return later
     if isinstance(p, OrderChoice):
         return OrderMode(scene)
     if isinstance(p, DefensiveFirePrompt):

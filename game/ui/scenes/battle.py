@@ -38,10 +38,10 @@ def new_battle_game(setup: Any):
     """A fresh Game for a BattleSetup (or the saved one it carries)."""
     if getattr(setup, "saved_game", None) is not None:
         return setup.saved_game
-    from game.data.maps import load_configuration
     from game.rules.dice import Dice
     from game.rules.engine import new_game
-    bm = load_configuration(setup.config)
+    from game.ui.editions import load_battle_map
+    bm = load_battle_map(getattr(setup, "edition", "first"), setup.config)   # later: 1-3
     seed = setup.seed if setup.seed is not None else random.randrange(1 << 30)
     options = dict(setup.options())
     options["config"] = setup.config
@@ -191,9 +191,9 @@ class BattleScene(Scene):
         to_act = self.state.to_act
         ai_side = self.ai is not None and to_act in self.ai.sides
         if to_act and to_act != self._last_to_act and self.demo is None and not ai_side:
-            from game.rules.state import DefensiveFirePrompt
+            from game.rules.state import AntiairPrompt, DefensiveFirePrompt
             what = "defensive fire" if isinstance(self.state.pending, DefensiveFirePrompt) \
-                else "your turn"
+                else "Antiair fire" if isinstance(self.state.pending, AntiairPrompt) else "your turn"
             self.anim.show_banner(f"{theme.SIDE_LABEL[to_act]} player: {what}",
                                   SIDE_COLOURS.get(to_act, theme.ACCENT))
         self._last_to_act = to_act
