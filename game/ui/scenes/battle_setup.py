@@ -225,6 +225,8 @@ class BattleSetupScene(GuiScene):
         inner = left.w - 40
         y = left.y + 14
         g: dict[str, Any] = {"left": left, "right": right, "x": x, "inner": inner}
+        g["edition_head"] = y
+        y += 36
         g["edition"] = y                    # the rules edition: first (default) or later
         y += 52
         g["scenario_head"] = y
@@ -410,6 +412,7 @@ class BattleSetupScene(GuiScene):
         draw_panel(surface, left)
         draw_panel(surface, right)
         x, inner = g["x"], g["inner"]
+        draw_text(surface, "Rules edition", (x, g["edition_head"]), 30, theme.ACCENT, bold=True)
         draw_text(surface, "Scenario", (x, g["scenario_head"]), 30, theme.ACCENT, bold=True)
         draw_text(surface, SCENARIO_TEXT[self.setup.scenario], (x, g["scenario_text"]), 21,
                   theme.TEXT, width=inner)
