@@ -3,12 +3,15 @@
     python -m game.ai.arena --a veteran --b recruit --games 200 --seed 1
     python -m game.ai.arena --a veteran --b random --games 200 --seed 1 --jobs 2
     python -m game.ai.arena --a expert --b veteran --games 40 --seed 1 --budget 0.2 --jobs 2
+    python -m game.ai.arena --edition later --a veteran --b random --games 60 --seed 1
 
 Game ``i`` is played on configuration ``1 + i % 6``, with player A on the Axis
 side in even-numbered pairs of games and on the Allied side in the others, so
 every configuration is played from both sides.  Both armies are built by
 ``game.ai.army_builder`` from the game's seed; the dice are seeded too, so a
-run is reproducible.  ``turn_limit`` (default 15) ends a game that is still
+run is reproducible.  ``--edition later`` plays the later edition: its three
+configurations (game ``i`` on ``1 + i % 3``), Aircraft and Antiair cards in the
+builder's armies.  ``turn_limit`` (default 15) ends a game that is still
 undecided as a draw, so every game ends.
 
 The table: wins / losses / draws of A, A's win rate with a 95% Wilson
@@ -82,7 +85,7 @@ def ending_kind(reason: str, error: str | None = None, annihilated: bool = False
 
 
 def _armies(roster, scenario: str, seed: int, attacker: str | None,
-            source: str = "builder") -> dict:
+            source: str = "builder", edition: str = "first") -> dict:
     """Both armies: built by the AI's army builder from the seed, or ``"sample"``:
     the shipped sample armies (units/armies/sample_*.yaml)."""
     if source == "sample":
@@ -95,7 +98,11 @@ def _armies(roster, scenario: str, seed: int, attacker: str | None,
             budget = 120 if side == attacker else 80
         else:
             budget = 100
-        out[side] = build_army(roster, side, budget, rng=rng).cards
+        if edition == "later":            # one Aircraft, now and then an Antiair unit
+            from game.ai.later_edition import build_later_army
+            out[side] = build_later_army(roster, side, budget, rng=rng).cards
+        else:
+            out[side] = build_army(roster, side, budget, rng=rng).cards
     return out
 
 
@@ -103,25 +110,35 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
               config: int | None = None, a_side: str | None = None,
               scenario: str = "standard", turn_limit: int = 15, roster=None,
               battle_map=None, budget: float | None = None,
-              armies: str = "builder") -> GameResult:
-    """Play one headless game between two AI levels; A plays ``a_side``."""
+              armies: str = "builder", edition: str = "first") -> GameResult:
+    """Play one headless game between two AI levels; A plays ``a_side``
+    (``edition`` "later": the later edition's roster, its three maps and rules)."""
+    from game.data.later_maps import load_later_configuration
     from game.data.maps import load_configuration
     from game.data.units import load_roster
     from game.rules.dice import Dice
     from game.rules.engine import new_game
 
-    roster = list((roster or load_roster()).values()) if not isinstance(roster, list) else roster
-    config = config if config is not None else 1 + index % 6
-    a_side = a_side or ("Axis" if (index // 6) % 2 == 0 else "Allies")
+    later = edition == "later"
+    n_maps = 3 if later else 6
+    if not isinstance(roster, list):
+        roster = list((roster or load_roster(edition=edition)).values())
+    config = config if config is not None else 1 + index % n_maps
+    a_side = a_side or ("Axis" if (index // n_maps) % 2 == 0 else "Allies")
     game_seed = seed * 100003 + index
-    bm = battle_map if battle_map is not None else load_configuration(config)
+    if battle_map is not None:
+        bm = battle_map
+    else:
+        bm = load_later_configuration(config) if later else load_configuration(config)
     bm.los          # the line-of-sight table is built once per map, outside the timings
     attacker = None
     options: dict = {"turn_limit": turn_limit}
+    if later:
+        options["edition"] = "later"
     if scenario == "assault":
         attacker = "Axis" if random.Random(game_seed).random() < 0.5 else "Allies"
         options["attacker"] = attacker
-    built = _armies(roster, scenario, game_seed, attacker, armies)
+    built = _armies(roster, scenario, game_seed, attacker, armies, edition)
     game = new_game(bm, built, scenario=scenario, dice=Dice(game_seed), options=options)
     players = {a_side: make_player(level_a, game_seed + 1, budget=budget),
                other_side(a_side): make_player(level_b, game_seed + 2, budget=budget)}
@@ -183,19 +200,20 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def _one(args: tuple) -> GameResult:
-    level_a, level_b, i, seed, scenario, turn_limit, budget, armies = args
+    level_a, level_b, i, seed, scenario, turn_limit, budget, armies, edition = args
     return play_game(level_a, level_b, index=i, seed=seed, scenario=scenario,
-                     turn_limit=turn_limit, budget=budget, armies=armies)
+                     turn_limit=turn_limit, budget=budget, armies=armies, edition=edition)
 
 
 def run(level_a: str, level_b: str, games: int, seed: int = 1, *, scenario: str = "standard",
         turn_limit: int = 15, jobs: int = 1, progress=None,
-        budget: float | None = None, armies: str = "builder") -> list[GameResult]:
+        budget: float | None = None, armies: str = "builder",
+        edition: str = "first") -> list[GameResult]:
     """Play ``games`` games; ``scenario`` "standard", "assault" or "mixed" (alternating)."""
     tasks = []
     for i in range(games):
         sc = scenario if scenario != "mixed" else ("standard" if i % 2 == 0 else "assault")
-        tasks.append((level_a, level_b, i, seed, sc, turn_limit, budget, armies))
+        tasks.append((level_a, level_b, i, seed, sc, turn_limit, budget, armies, edition))
     results: list[GameResult] = []
     if jobs > 1:
         import multiprocessing as mp
@@ -221,7 +239,8 @@ def format_table(level_a: str, level_b: str, results: list[GameResult]) -> str:
     d = n - w - lo_
     lo, hi = wilson(w, n)
     lines = [f"A = {level_a}, B = {level_b}: {n} games "
-             f"({', '.join(sorted({r.scenario for r in results}))}; configurations 1-6, both sides)",
+             f"({', '.join(sorted({r.scenario for r in results}))}; configurations "
+             f"1-{max(r.config for r in results)}, both sides)",
              "",
              f"{'':10} {'wins':>5} {'losses':>6} {'draws':>5}  {'win rate':>8}  {'95% interval':>15}",
              f"{'A ' + level_a:10} {w:5d} {lo_:6d} {d:5d}  {100 * w / max(1, n):7.1f}%  "
@@ -301,6 +320,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="the AI army builder's armies (default) or the sample armies")
     ap.add_argument("--budget", type=float, default=None,
                     help="the Expert's thinking time per decision in seconds (default 1.0)")
+    ap.add_argument("--edition", default="first", choices=("first", "later"),
+                    help="rules edition: the later edition plays its own three maps, with "
+                         "Aircraft and Antiair in the armies (default first)")
     ap.add_argument("--quiet", action="store_true", help="no line per game")
     args = ap.parse_args(argv)
     if args.games < 1:
@@ -317,7 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         results = run(args.a, args.b, args.games, args.seed, scenario=args.scenario,
                       turn_limit=args.turn_limit, jobs=args.jobs, progress=progress,
-                      budget=args.budget, armies=args.armies)
+                      budget=args.budget, armies=args.armies, edition=args.edition)
     except DataError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -203,7 +203,8 @@ class SetupMixin:
 
     def deploy(self, game, side: str) -> Action | None:
         st = game.state
-        todo = [u for u in st.units_of(side) if u.hex is None]
+        todo = [u for u in st.units_of(side) if u.hex is None
+                and not u.card.is_aircraft]      # later edition: Aircraft are never deployed
         if not todo:
             self.say(f"{side} has deployed every unit.")
             return EndPhase(side)

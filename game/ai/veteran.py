@@ -33,6 +33,7 @@ from game.rules.hexes import DIRECTION_NAMES, hex_label
 from game.rules.state import DefensiveFirePrompt, Unit, other_side
 from game.rules.threat import hypothetical_odds, path_risk
 
+from game.ai import later_edition
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import (View, activated_unit, attack_gain, attack_options,
                                board_signature, best_facing, control_hexes, control_urgency,
@@ -78,6 +79,8 @@ class VeteranAI(SetupMixin, Player):
         st = game.state
         side = st.to_act
         self.view = View(game, side) if side else None
+        if later_edition.handles(game):      # flight, airstrike, Antiair (later edition)
+            return later_edition.pick(self, game)
         handled, a = self.decision_outside_phase_play(game)
         if handled:
             return a

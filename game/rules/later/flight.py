@@ -17,21 +17,25 @@ a success disrupts the Aircraft at once (face up); cover never applies.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import combat
 from ..actions import Action, DefensiveFire, PassDefensiveFire, PlaceAircraft
 from ..events import AircraftPlaced, AntiairOffered, DefensiveFirePassed, Event
 from ..families import RULES, ActionRule, register_rule, unit_of
+from ..errors import IllegalAction
 from ..families.defensive_fire import (DefensiveFireRule, PassDefensiveFireRule,
                                        eligibility_problem)
 from ..hexes import Hex, hex_label
+from ..odds import Odds
 from ..state import AntiairPrompt, GameState, Unit, other_side
 
 if TYPE_CHECKING:
     from ..engine import Game
 
-__all__ = ["place_problem", "antiair_eligible", "PlaceAircraftRule"]
+__all__ = ["place_problem", "antiair_eligible", "PlaceAircraftRule", "PlacementRisk",
+           "placement_risk"]
 
 
 def place_problem(state: GameState, u: Unit, h: Hex) -> str | None:
@@ -163,3 +167,39 @@ if type(RULES[DefensiveFire]) is DefensiveFireRule:
     register_rule(LaterDefensiveFireRule())
 if type(RULES[PassDefensiveFire]) is PassDefensiveFireRule:
     register_rule(LaterPassDefensiveFireRule())
+
+
+@dataclass(frozen=True)
+class PlacementRisk:
+    """What placing an Aircraft in a hex would provoke (ruling L4): the enemy Antiair
+    units that could fire at it there, each shot's exact odds (defensive fire: the
+    best result is a disruption), and the chance that at least one of them disrupts
+    it if every one fires."""
+
+    aircraft: str
+    hex: Hex
+    shots: tuple[tuple[str, Odds], ...]
+    p_disrupted: float
+
+
+def placement_risk(game: "Game", uid: str, h: Hex) -> PlacementRisk:
+    """The Antiair fire ``uid`` would face if placed in ``h`` now (asked on a copy of
+    the game; the position is left unchanged; any phase, so a player can plan ahead).
+    Raises IllegalAction when ``uid`` is no Aircraft or ``h`` no playable hex."""
+    st = game.state
+    u = st.units[uid]
+    if not u.card.is_aircraft:
+        raise IllegalAction(f"{u.name} is not an Aircraft")
+    if not st.battle_map.is_playable(h):
+        raise IllegalAction(f"{hex_label(h)} is not a playable hex (half-hexes don't count)")
+    g = game.copy()
+    a = g.state.units[uid]
+    a.hex, a.facing = h, 0
+    g.state.touch()
+    shots = []
+    p_clear = 1.0
+    for e in antiair_eligible(g.state, a):
+        o = g.odds(e, uid, defensive=True)
+        shots.append((e, o))
+        p_clear *= 1.0 - o.p_stopped
+    return PlacementRisk(uid, h, tuple(shots), 1.0 - p_clear)
