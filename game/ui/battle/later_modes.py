@@ -3,8 +3,7 @@
 - :class:`FlightMode` - a flight phase: pick one of your Aircraft in the side
   panel's tray (or drag it), click the hex it flies over.  Hovering a hex shows
   which enemy Antiair units could fire at it there and the exact chance of each
-  to disrupt it (asked of the rules on a private copy of the game:
-  ``game.rules.threat.Probe`` + ``game.rules.later.flight.antiair_eligible``); a
+  to disrupt it (the rules' ``game.rules.later.flight.placement_risk``); a
   refused placement says why in the rules' words (``game.check``).
 - :class:`AntiairMode` - the defender answers the Antiair prompt like any
   defensive-fire offer: pick the firing unit (map or Tab), Fire [F] with the exact
@@ -33,34 +32,22 @@ from game.ui.battle.view import region_layer
 from game.ui.map_render import draw_los_line, outline_hex
 from game.ui.widgets import draw_panel, draw_text, fit, wrap
 
-__all__ = ["FlightMode", "AntiairMode", "AirstrikeMode", "later_mode_for", "antiair_risk",
-           "any_of"]
+__all__ = ["FlightMode", "AntiairMode", "AirstrikeMode", "later_mode_for", "antiair_risk"]
 
 DANGER_FILL = (220, 70, 50, 70)       # hexes where enemy Antiair could fire at the plane
 TRAY_NOTE = (200, 200, 190)
 
 
-def any_of(chances: list[float]) -> float:
-    """Chance that at least one of independent shots succeeds."""
-    miss = 1.0
-    for p in chances:
-        miss *= 1.0 - p
-    return 1.0 - miss
-
-
-def antiair_risk(game: Any, uid: str, hexes: list[Hex]) -> dict[Hex, list[tuple[str, float]]]:
-    """Hex -> [(enemy Antiair uid, chance its shot disrupts the Aircraft)] for every hex
-    of ``hexes`` where placing ``uid`` would provoke Antiair fire.  Asked of the rules
-    on one private copy of the game (the real state is never touched)."""
-    from game.rules.later.flight import antiair_eligible
-    from game.rules.threat import Probe
-    probe = Probe(game)
-    out: dict[Hex, list[tuple[str, float]]] = {}
+def antiair_risk(game: Any, uid: str, hexes: list[Hex]) -> dict[Hex, Any]:
+    """Hex -> the rules' PlacementRisk (``game.rules.later.flight.placement_risk``: the
+    enemy Antiair shots with their exact odds, and the chance that one disrupts it) for
+    every hex of ``hexes`` where placing ``uid`` would provoke Antiair fire."""
+    from game.rules.later.flight import placement_risk
+    out: dict[Hex, Any] = {}
     for h in hexes:
-        with probe.placed(uid, h):
-            elig = antiair_eligible(probe.state, probe.state.units[uid])
-            if elig:
-                out[h] = [(e, probe.odds(e, uid, defensive=True).p_stopped) for e in elig]
+        risk = placement_risk(game, uid, h)
+        if risk.shots:
+            out[h] = risk
     return out
 
 
@@ -93,7 +80,7 @@ class FlightMode(Mode):
     def can_place(self) -> list[Any]:
         return [u for u in self.waiting() if self.placements(u.uid)]
 
-    def risk(self, uid: str | None) -> dict[Hex, list[tuple[str, float]]]:
+    def risk(self, uid: str | None) -> dict[Hex, Any]:
         if uid is None or not self.placements(uid):
             return {}
         return self.scene.cached(("antiair_risk", uid), lambda: antiair_risk(
@@ -254,15 +241,16 @@ class FlightMode(Mode):
             if why:
                 draw_tooltip(surface, mouse, [f"{hex_label(h)}: {why}"], view.rect, theme.WARN)
             return
-        shots = self.risk(u.uid).get(h, [])
+        risk = self.risk(u.uid).get(h)
+        shots = risk.shots if risk is not None else ()
         lines = [f"{u.name} over {hex_label(h)}"]
-        if shots:
+        if risk is not None and shots:
             st = self.state
-            for e, p in shots:
-                lines.append(f"Antiair: {st.units[e].name} disrupts it {pct(p)}")
+            for e, o in shots:
+                lines.append(f"Antiair: {st.units[e].name} disrupts it {pct(o.p_stopped)}")
                 draw_los_line(surface, view.layout, st.units[e].hex, h, TARGET_RING)
             if len(shots) > 1:
-                lines.append(f"at least one disrupts it: {pct(any_of([p for _, p in shots]))}")
+                lines.append(f"at least one disrupts it: {pct(risk.p_disrupted)}")
         else:
             lines.append("no enemy Antiair can fire at it here")
         draw_tooltip(surface, mouse, lines, view.rect, theme.WARN if shots else theme.TEXT)
@@ -403,8 +391,9 @@ class AntiairMode(Mode):
                 draw_text(img, pct(o.p_stopped), (box.right - 10, y), 17, col, anchor="topright")
                 y += 22
             if len(odds) > 1 and y + 18 <= box.bottom:
-                draw_text(img, f"If all fire, at least one disrupts it: "
-                               f"{pct(any_of([o.p_stopped for o in odds.values()]))}",
+                from game.rules.later.flight import placement_risk
+                risk = placement_risk(self.game, p.aircraft, p.hex)
+                draw_text(img, f"If all fire, at least one disrupts it: {pct(risk.p_disrupted)}",
                           (10, y), 15, theme.TEXT_DIM)
             rest = pygame.Rect(0, box.bottom + 6, rect.w, rect.h - box.bottom - 6)
             if cur is not None and rest.h >= 330:

@@ -47,6 +47,10 @@ def ai_army(setup: BattleSetup, side: str, source: str, seed: int | None = None,
     if source == "sample":
         from game.ui.scenes.battle_setup import default_army
         return default_army(setup, side)       # the sample, cut to the budget if needed
+    if setup.edition == "later":          # the builder's army and an Aircraft (game.ai)
+        from game.ai.later_edition import build_later_army
+        return build_later_army(editions.roster("later"), side, setup.budget(side),
+                                rng=random.Random(seed), name=f"AI {side} battle group")
     from game.ai.army_builder import build_army
     return build_army(editions.roster(setup.edition), side, setup.budget(side),
                       historical=setup.historical, year=setup.year,
