@@ -30,7 +30,7 @@ __all__ = ["aircraft_slots", "draw_aircraft", "plane_sprite", "PLANE_LIFT", "is_
 
 #: the plane's centre from the hex centre, in hex sizes (centre to corner): up and right;
 #: a second Aircraft in the hex (the other army's) flies up and to the left
-PLANE_LIFT = ((0.34, -0.50), (-0.34, -0.50))
+PLANE_LIFT = ((0.30, -0.42), (-0.30, -0.42))
 PLANE_SIZE = 1.55            # the sprite's side in hex sizes
 SHADOW_OFFSET = (-0.06, 0.16)
 
@@ -43,12 +43,12 @@ def is_aircraft(unit: Any) -> bool:
 
 
 def aircraft_slots(layout: Any, units: Iterable[Any]) -> dict[str, pygame.Rect]:
-    """Hit and draw squares of the Aircraft over the map (at most one per army per
-    hex), in the order given."""
+    """Hit squares of the Aircraft over the map (at most one per army per hex), in the
+    order given: inside the plane's own hex (the sprite drawn round it is larger)."""
     per_hex: dict[Any, int] = {}
     out: dict[str, pygame.Rect] = {}
     size = layout.size
-    rad = max(6, int(0.62 * size))
+    rad = max(6, int(0.42 * size))      # inside the hex: a click beside it is the neighbour's
     for u in units:
         if u.hex is None:
             continue
