@@ -149,7 +149,8 @@ def run(argv: list[str] | None = None) -> int:
         return int(main_render(args.render_map, args.out, args.zones, args.labels, **later) or 0)
     if args.preview:
         from game.ui.scenes.preview import run_preview
-        return int(run_preview(config=args.config, edition=args.edition) or 0)
+        later = {"edition": "later"} if args.edition == "later" else {}
+        return int(run_preview(config=args.config, **later) or 0)
     if args.solo:
         from game.ui.scenes.menu import ai_available
         if not ai_available():
@@ -211,7 +212,8 @@ def _play(app, args: argparse.Namespace, setup) -> int:
         return app.run(ReplayScene(app, args.replay_model, path=args.replay))
     if args.solo:
         from game.ui.scenes.menu import solo_scene
-        return app.run(solo_scene(app, seed=args.seed, edition=args.edition))
+        later = {"edition": "later"} if args.edition == "later" else {}
+        return app.run(solo_scene(app, seed=args.seed, **later))
     if getattr(args, "tutorial", False):
         from game.ui.scenes.tutorial import TutorialScene
         return app.run(TutorialScene(app))
