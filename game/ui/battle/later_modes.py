@@ -17,6 +17,7 @@ first by ``game.ui.battle.modes.mode_for``.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -243,6 +244,13 @@ class FlightMode(Mode):
             return
         risk = self.risk(u.uid).get(h)
         shots = risk.shots if risk is not None else ()
+        if not self.dragging:            # where it would fly: the plane over the hex
+            from game.ui.battle.aircraft import aircraft_slots, draw_aircraft, heading_for
+            ghost = SimpleNamespace(uid=u.uid, hex=h, card=u.card, side=u.side, destroyed=False,
+                                    damaged=False, disrupted=False, pending=())
+            slot = aircraft_slots(view.layout, [ghost])[u.uid]
+            draw_aircraft(surface, ghost, slot, view.layout.hex_to_pixel(h), view.layout.size,
+                          heading=heading_for(u, self.state))
         lines = [f"{u.name} over {hex_label(h)}"]
         if risk is not None and shots:
             st = self.state
@@ -361,8 +369,10 @@ class AntiairMode(Mode):
             if uid == cur and plane is not None:
                 pygame.draw.line(surface, (0, 0, 0), r.center, plane.center, 5)
                 pygame.draw.line(surface, SELECT_RING, r.center, plane.center, 3)
-        if plane is not None:
-            pygame.draw.circle(surface, TARGET_RING, plane.center, plane.w // 2 + 5, 3)
+        if plane is not None:            # round the whole plane, not through its wings
+            rad = int(plane.w / 2 + lay.size * 0.40)
+            pygame.draw.circle(surface, (0, 0, 0), plane.center, rad + 1, 4)
+            pygame.draw.circle(surface, TARGET_RING, plane.center, rad, 3)
 
     def draw_side(self, surface, rect) -> bool:
         p = self.prompt_obj

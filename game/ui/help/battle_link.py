@@ -65,11 +65,11 @@ def rules_scene(scene: Any, topic: str | None = None) -> Any:
             topic = rule_for(notice[0])
     uid = getattr(scene, "selected", None)
     unit = scene.state.units.get(uid) if uid else None
-    if topic is None and unit is not None:
-        topic = odds_topic(scene, unit)
     edition = getattr(scene.state, "edition", "first")     # the later edition's own chapters
     if topic is None and edition == "later":
-        topic = later_topic(scene.state)
+        topic = later_topic(scene.state)                   # flight, Antiair, airstrike
+    if topic is None and unit is not None:
+        topic = odds_topic(scene, unit)
     if topic is not None:
         return RulesHelpScene(app, back=scene, topic=topic, edition=edition)
     if unit is not None:
