@@ -320,3 +320,23 @@ def test_a_solo_later_edition_battle_plays_to_the_victory_screen(app, tmp_path):
     ai_places = [a for a in g.history if isinstance(a, PlaceAircraft) and a.side == "Axis"]
     assert ai_places, "the AI placed no Aircraft"
     assert any(isinstance(a, EndPhase) and a.side == "Axis" for a in g.history)
+
+
+def test_rules_help_gains_the_later_chapters_in_a_later_battle(app):
+    """F1 in a later-edition flight phase opens the flight phase's rules; the later
+    chapters (organised like the rulebook) are listed first and searchable; a first-
+    edition battle's help has none of them.  The hedge roll in the text is the rules'."""
+    from game.rules.later.terrain import HEDGE_NEED
+    from game.ui.help.rules_text import search, section, sections
+    from game.ui.help.scene import RulesHelpScene
+    g, plane, aa, target = _flight_game()
+    scene = start(app, g)
+    key(app, pygame.K_F1, frames=3)
+    helpscene = app.scene
+    assert isinstance(helpscene, RulesHelpScene) and helpscene.current.id == "later:flight"
+    assert helpscene.results()[0].id == "later:changes"
+    assert [s.id for s in search("hedge", "later")][0] == "later:hedges"
+    assert f"{HEDGE_NEED}+" in section("later:hedges").text()
+    assert not any(s.id.startswith("later:") for s in sections())
+    key(app, pygame.K_ESCAPE, frames=2)
+    assert app.scene is scene
