@@ -43,11 +43,9 @@ def armies_folder() -> Path:
     return data_dir() / "armies"
 
 
-def _roster(edition: str = "first") -> list[Any]:
-    """The cards of the battle's edition (the later edition's Aircraft and Antiair
-    units only in later battles: game.ui.editions.roster asks the rules)."""
-    from game.ui.editions import roster
-    return roster(edition)
+def _roster() -> list[Any]:
+    from game.data.units import load_roster
+    return list(load_roster().values())
 
 
 # --- hand-over and message screens -----------------------------------------------------------
@@ -137,10 +135,7 @@ class ArmyBuilderScene(GuiScene):
         from game.rules.army import Army
         self.setup = setup
         self.side = side
-        self.roster = [c for c in (roster if roster is not None else _roster(setup.edition))
-                       if c.side == side]
-        # the later edition's third unit type gets its own filter entry there
-        self.types = TYPES + (("Aircraft",) if setup.edition == "later" else ())
+        self.roster = [c for c in (roster if roster is not None else _roster()) if c.side == side]
         self.nations = [n for n in (AXIS_NATIONS if side == "Axis" else ALLIED_NATIONS)
                         if any(c.nationality == n for c in self.roster)]
         self.army = Army(name=f"{theme.SIDE_LABEL[side]} army", side=side, cards=[])
@@ -180,8 +175,7 @@ class ArmyBuilderScene(GuiScene):
     def validate(self) -> list[str]:
         from game.rules.army import validate_army
         self.problems = validate_army(self.army, budget=self.budget, max_units=MAX_UNITS,
-                                      historical=self.setup.historical, year=self.setup.year,
-                                      edition=self.setup.edition)
+                                      historical=self.setup.historical, year=self.setup.year)
         return self.problems
 
     def add(self, card: Any) -> None:
@@ -313,7 +307,7 @@ class ArmyBuilderScene(GuiScene):
         elif key == "sample":
             from game.ui.scenes.battle_setup import sample_army, sample_army_path
             try:
-                ed = self.setup.edition
+                ed = getattr(self.setup, "edition", "first")      # later: with Aircraft
                 self.set_army(sample_army(self.side, ed),
                               f"the sample army ({sample_army_path(self.side, ed).name})")
             except (DataError, ImportError) as exc:
@@ -335,7 +329,7 @@ class ArmyBuilderScene(GuiScene):
         if key == "f_nation":
             self.nation = step([None] + self.nations, self.nation)
         elif key == "f_type":
-            self.type_filter = step(list(self.types), self.type_filter)
+            self.type_filter = step(list(TYPES), self.type_filter)
         elif key == "f_year":
             self.year = step(list(YEARS), self.year)
         elif key == "f_cost":
@@ -507,8 +501,7 @@ class ArmyBuilderScene(GuiScene):
             draw_text(surface, "This army is legal: press Done when you are ready.",
                       (right.x + 10, y), 22, theme.GOOD, width=right.w - 20)
             y += 50
-        opts = ["later edition (Aircraft and Antiair units allowed)"] \
-            if self.setup.edition == "later" else []
+        opts = ["later edition"] if getattr(self.setup, "edition", "first") == "later" else []
         if self.setup.historical:
             opts.append("historical army limits")
         if self.setup.year is not None:
