@@ -46,7 +46,10 @@ def _setup_worker() -> None:
     for n in range(1, 7):
         _MAPS[n] = load_configuration(n)
         _MAPS[n].los                            # build the LOS table once per process
-    _ROSTER[:] = list(load_roster().values())
+    from game.rules.army import is_playable
+    # the whole roster a first-edition battle can use (a card whose abilities aren't all
+    # implemented is refused by the rules, so it never reaches a game)
+    _ROSTER[:] = [c for c in load_roster().values() if is_playable(c, "first")]
 
 
 def random_army(rng: random.Random, side: str, budget: int, max_units: int):

@@ -4,7 +4,10 @@ players who want one quickly.
 A built army has some armour, some antitank, cheap riflemen to hold the
 objective and a commander when the budget allows, and always passes
 :func:`game.rules.army.validate_army` for the limits it was built for
-(points, unit count, side, historical army limits, year).
+(points, unit count, side, historical army limits, year, edition).  It builds
+from every card of the roster that is playable in the battle's edition
+(``game.rules.army.is_playable``): a card whose abilities Hexfront doesn't
+have yet is never chosen.
 
 ``python -m game.ai.army_builder --side Axis --budget 100 --seed 3`` prints one.
 """
@@ -15,8 +18,9 @@ import random
 import sys
 from typing import Iterable, Sequence
 
-from game.rules.army import HISTORICAL_LONERS, MAX_UNITS, Army, validate_army
-from game.rules.cards import UnitCard
+from game.rules.army import (HISTORICAL_GROUPS, HISTORICAL_LONERS, MAX_UNITS, Army,
+                             is_playable, validate_army)
+from game.rules.cards import ALLIED_NATIONS, AXIS_NATIONS, UnitCard
 
 __all__ = ["build_army", "roles", "nation_groups", "themed_groups", "main", "TARGET_UNITS",
            "THEMES"]
@@ -50,21 +54,27 @@ def roles(c: UnitCard) -> set[str]:
 
 def nation_groups(side: str, historical: bool) -> list[tuple[str, ...]]:
     """Nationalities that may share an army (all of the side without historical limits)."""
-    nations = {"Axis": ("Germany", "Italy", "Japan"),
-               "Allies": ("United States", "United Kingdom", "Soviet Union", "France")}[side]
+    nations = {"Axis": AXIS_NATIONS, "Allies": ALLIED_NATIONS}[side]
     if not historical:
         return [nations]
-    loners = [(n,) for n in nations if n in HISTORICAL_LONERS]
-    rest = tuple(n for n in nations if n not in HISTORICAL_LONERS)
-    return ([rest] if rest else []) + loners
+    groups = [tuple(n for n in g if n in nations) for g in HISTORICAL_GROUPS]
+    groups = [g for g in groups if g]
+    # the groups of several nations first (as before: the loners come last)
+    return [g for g in groups if g[0] not in HISTORICAL_LONERS] + \
+        [g for g in groups if g[0] in HISTORICAL_LONERS]
 
 
 #: the armies the AI builds unless asked for a mixed one: one nation, or a pairing
 #: that fought side by side (all of them pass the historical army limits too)
-THEMES = {"Axis": (("Germany",), ("Germany", "Italy"), ("Japan",)),
+THEMES = {"Axis": (("Germany",), ("Germany", "Italy"), ("Japan",), ("Italy",),
+                   ("Germany", "Hungary", "Romania"), ("Finland", "Germany"),
+                   ("Germany", "Slovakia", "Croatia")),
           "Allies": (("United States",), ("United Kingdom",), ("Soviet Union",),
                      ("United States", "United Kingdom"), ("United Kingdom", "France"),
-                     ("United States", "France"))}
+                     ("United States", "France"),
+                     ("United Kingdom", "Canada", "Australia", "New Zealand", "South Africa"),
+                     ("United Kingdom", "Poland"), ("France", "Belgium"),
+                     ("United States", "China"), ("United Kingdom", "Greece", "Yugoslavia"))}
 
 
 def themed_groups(side: str) -> list[tuple[str, ...]]:
@@ -82,12 +92,14 @@ def _worth(c: UnitCard) -> float:
 def build_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
                max_units: int = MAX_UNITS, historical: bool = False, year: int | None = None,
                rng: random.Random | None = None, name: str | None = None,
-               mixed: bool = False) -> Army:
+               mixed: bool = False, edition: str = "first") -> Army:
     """A legal army for ``side`` of at most ``budget`` points (see the module doc):
     one nation or a historical pairing (:data:`THEMES`) unless ``mixed`` asks for
-    any nations of the side (within the historical limits when they are on)."""
+    any nations of the side (within the historical limits when they are on); only
+    cards playable in ``edition``."""
     rng = rng or random.Random(0)
-    pool_all = [c for c in cards if c.side == side and (year is None or c.year <= year)]
+    pool_all = [c for c in cards if c.side == side and (year is None or c.year <= year)
+                and is_playable(c, edition)]
     if not pool_all:
         raise ValueError(f"no {side} cards to build an army from")
     if mixed:
@@ -106,7 +118,7 @@ def build_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
             pool = [c for c in pool if c.nationality == nation] or pool
         army = _fill(pool, side, budget, max_units, rng)
         army.name = name or f"{side} battle group"
-        if validate_army(army, budget, max_units, historical, year):
+        if validate_army(army, budget, max_units, historical, year, edition=edition):
             continue
         if best is None or _score(army) > _score(best):
             best = army
@@ -197,10 +209,10 @@ def _fill(pool: list[UnitCard], side: str, budget: int, max_units: int,
             break
         best = None
         for i, c in enumerate(chosen):
-            r = roles(c) - {"support"} or roles(c)
+            want = roles(c) - {"support"} or roles(c)
             for d in pool:
                 gain = d.cost - c.cost
-                if 0 < gain <= left() and roles(d) & r and d.type == c.type and (
+                if 0 < gain <= left() and roles(d) & want and d.type == c.type and (
                         best is None or gain > best[0]):
                     best = (gain, i, d)
         if best is None:

@@ -43,23 +43,30 @@ from typing import Any, Iterable, Sequence
 from game.data.bounded import short
 from game.data.yamlio import Checker, int_in, one_of, read_yaml, text
 from game.rules.ability_catalog import CATALOG, display_name, make_ability
+from game.rules.abilities.spec import PENDING, lookup, printed_types
+from game.rules.abilities.spec import spec as ability_spec
 from game.rules.cards import AIRCRAFT, BANDS, NATIONS, SOLDIER, VEHICLE, Ability, UnitCard, slug
 from game.rules.errors import DataError
 
-__all__ = ["CARDS_DIR", "SUBTYPES", "RARITIES", "load_roster", "load_card_file", "card",
-           "find_card", "parse_card", "clear_cache", "UnknownCardError", "filter_cards", "nation_from_text",
+__all__ = ["CARDS_DIR", "LATER_SETS", "SUBTYPES", "RARITIES", "load_roster", "load_card_file", "card",
+           "find_card", "fold_name", "parse_card", "clear_cache", "UnknownCardError", "filter_cards", "nation_from_text",
            "format_table", "roster_markdown", "abilities_markdown", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CARDS_DIR = ROOT / "units" / "cards"
+#: the set name of the later sets' cards (tools/roster_import.py: which set printed each
+#: is not in the facts); every other card is one of the 47 Hexfront shipped first
+LATER_SETS = "Later set (unknown)"
 #: later edition only (Aircraft, Antiair units): read with ``load_roster(edition="later")``
 LATER_CARDS_DIR = CARDS_DIR / "later"
 
 #: Subtypes a card may print, per type (a typo in a card file is an error).
 SUBTYPES: dict[str, tuple[str, ...]] = {
-    SOLDIER: ("Artillery", "Commander"),
+    SOLDIER: ("Artillery", "Commander", "Cavalry", "Bicycle", "Motorcycle", "Hero",
+              "Hero Commander", "Paratrooper", "Paratrooper Commander", "Sniper", "Spotter",
+              "Support"),
     VEHICLE: ("Tank", "Tank Destroyer", "Assault Gun", "Armored Car", "Half-Track",
-              "Tank Commander"),
+              "Tank Commander", "Car", "Artillery", "Spotter", "Boat"),
     AIRCRAFT: ("Fighter", "Fighter-Bomber", "Bomber", "Jet"),     # later edition only
 }
 RARITIES = ("Common", "Uncommon", "Rare")
@@ -68,10 +75,12 @@ CARD_FIELDS = ("name", "nationality", "cost", "year", "type", "subtype", "speed"
                "rarity", "flavor", "notes")
 DASH = ("-", "–", "—")
 
-#: Limits that keep loading fast (the shipped roster: 7 files, 25 KiB, 47 cards); a card file
-#: at the limit (about 800 cards) loads in well under a second.
+#: Limits that keep loading fast (the shipped roster: 21 files, 230 KiB, 373 cards); a card
+#: file at the limit (about 300 cards) loads in well under a second.
 MAX_CARD_FILE_BYTES = 160 * 1024
-MAX_ROSTER_BYTES = 192 * 1024
+MAX_ROSTER_BYTES = 512 * 1024
+#: abilities that let a card print speed 0 (it moves by them, or not at all)
+STANDS_STILL = ("relocate", "heavy_rifle", "dug_in")
 MAX_CARD_FILES = 64
 
 _cache: dict[str, dict[str, UnitCard]] = {}
@@ -133,7 +142,7 @@ def _load_folder(path: Path) -> dict[str, UnitCard]:
     if len(files) > MAX_CARD_FILES or total > MAX_ROSTER_BYTES:
         raise DataError(name, f"{len(files)} card files of {total // 1024:,} KiB in all: more than "
                               f"the {MAX_CARD_FILES} files and {MAX_ROSTER_BYTES // 1024} KiB a "
-                              f"roster may have (the shipped one is 7 files, 25 KiB)")
+                              f"roster may have (the shipped one is 21 files, 230 KiB)")
     roster: dict[str, UnitCard] = {}
     where: dict[str, str] = {}
     by_id: dict[str, str] = {}
@@ -230,8 +239,9 @@ def _card(c: Checker, node: Any, index: int, items: list[Any]) -> UnitCard | Non
 
     # cross-field rules
     ids = {a.id for a in abilities}
-    if speed == 0 and "relocate" not in ids and "speed" in node and utype != AIRCRAFT:
-        c.problem("speed 0 needs the Relocate ability (otherwise the unit can never move)",
+    if speed == 0 and not ids & set(STANDS_STILL) and "speed" in node and utype != AIRCRAFT:
+        c.problem("speed 0 needs the Relocate ability (or Heavy Rifle, Dug In: otherwise "
+                  "the unit can never move)",
                   entry=entry, field="speed", node=node, key="speed")
     if speed and "relocate" in ids:
         c.problem(f"a unit with Relocate prints speed 0, got {speed}", entry=entry,
@@ -246,7 +256,9 @@ def _card(c: Checker, node: Any, index: int, items: list[Any]) -> UnitCard | Non
     if is_cmd_subtype and commander is None:
         c.problem("a commander needs its initiative bonus (commander: N)", entry=entry,
                   field="commander", node=node, key="subtype")
-    if all(t is not None and all(v is None for v in t.values()) for t in attack.values()):
+    carries = any("transport" in i for i in ids)      # an unarmed truck or jeep
+    if not carries and all(t is not None and all(v is None for v in t.values())
+                           for t in attack.values()):
         c.problem("the card can't attack at all (every attack value is a dash)",
                   entry=entry, field="vs_soldier", node=node, key="vs_soldier")
     if len(c.problems) > before or None in (name, nationality, cost, year, utype, speed,
@@ -410,12 +422,13 @@ def _abilities(c: Checker, node: dict[str, Any], entry: str, utype: str | None) 
             c.problem("expected an ability id, 'id: value', or {id: ..., value: ..., name: ...}",
                       entry=entry, field=where, node=raw, key=i)
             continue
-        spec = CATALOG.get(aid)
+        spec = lookup(aid)
         if spec is None:
-            close = difflib.get_close_matches(aid, CATALOG, n=1) if len(aid) <= 60 else []
+            known = list(CATALOG) + list(PENDING)
+            close = difflib.get_close_matches(aid, known, n=1) if len(aid) <= 60 else []
             hint = f"; did you mean '{close[0]}'?" if close else ""
             c.problem(f"unknown ability id {short(aid)}{hint} (the known ids are in "
-                      f"game/rules/ability_catalog.py)", entry=entry, field=where,
+                      f"game/rules/abilities/: spec.py explains)", entry=entry, field=where,
                       node=raw, key=i)
             continue
         if spec.takes_value:
@@ -428,8 +441,10 @@ def _abilities(c: Checker, node: dict[str, Any], entry: str, utype: str | None) 
             c.problem(f"{spec.name} takes no value, got {short(value)}", entry=entry, field=where,
                       node=raw, key=i)
             continue
-        if spec.unit_type and utype and spec.unit_type != utype:
-            c.problem(f"{spec.name.replace(' {n}', '')} is an ability of {spec.unit_type}s only, "
+        types = printed_types(aid)
+        if types and utype and utype not in types:
+            c.problem(f"{spec.name.replace(' {n}', '')} is an ability of "
+                      f"{' and '.join(t + 's' for t in types)} only, "
                       f"and this card is a {utype}", entry=entry, field=where, node=raw, key=i)
             continue
         if any(a.id == aid for a in out):
@@ -446,6 +461,9 @@ def _fold(name: str) -> str:
     plain = "".join(ch for ch in unicodedata.normalize("NFKD", name)
                     if not unicodedata.combining(ch))
     return slug(plain)
+
+
+fold_name = _fold          # public: the army builder's search folds names the same way
 
 
 def find_card(name: str, folder: str | Path | None = None) -> UnitCard | None:
@@ -496,9 +514,11 @@ __all__ += ["unknown_card_message"]
 # --- listing ---------------------------------------------------------------------------
 def filter_cards(cards: Iterable[UnitCard], *, nation: str | None = None,
                  type: str | None = None, year: int | None = None,
-                 side: str | None = None) -> list[UnitCard]:
+                 side: str | None = None, edition: str | None = None) -> list[UnitCard]:
     """Cards of a nationality (loose spelling), a type or subtype ("Vehicle",
-    "Tank", "Artillery"), available by ``year``, of a side ("Axis"/"Allies")."""
+    "Tank", "Artillery"), available by ``year``, of a side ("Axis"/"Allies"),
+    playable in a battle of ``edition``."""
+    from game.rules.army import is_playable
     want_nation = None
     if nation:
         want_nation = nation_from_text(nation)
@@ -514,6 +534,8 @@ def filter_cards(cards: Iterable[UnitCard], *, nation: str | None = None,
             continue
         if side and c.side.lower() != side.lower():
             continue
+        if edition and not is_playable(c, edition):
+            continue
         out.append(c)
     return out
 
@@ -522,15 +544,22 @@ def _dice(c: UnitCard, t: str) -> str:
     return "-".join("–" if c.dice(t, b) is None else str(c.dice(t, b)) for b in BANDS)
 
 
+def editions_text(c: UnitCard) -> str:
+    """Which battles a card can be chosen for: "both", "later", "not yet"."""
+    from game.rules.army import playable_editions
+    e = playable_editions(c)
+    return "both" if len(e) == 2 else (e[0] if e else "not yet")
+
+
 def _row(c: UnitCard) -> list[str]:
     return [c.name, c.nationality, c.side, str(c.cost), str(c.year), c.type_line,
             str(c.speed), c.defense_text(), _dice(c, SOLDIER), _dice(c, VEHICLE),
             "" if c.commander_bonus is None else f"+{c.commander_bonus}",
-            ", ".join(a.name for a in c.abilities)]
+            editions_text(c), ", ".join(a.name for a in c.abilities)]
 
 
 _HEAD = ["Name", "Nation", "Side", "Cost", "Year", "Type", "Spd", "Def", "vs Soldier",
-         "vs Vehicle", "Cmd", "Abilities"]
+         "vs Vehicle", "Cmd", "Play", "Abilities"]
 
 
 def format_table(cards: Sequence[UnitCard]) -> str:
@@ -566,20 +595,46 @@ def abilities_markdown(cards: Sequence[UnitCard], include_unused: bool = False) 
         for a in c.abilities:
             used.setdefault(a.id, []).append((c, a))
     out = []
-    for aid in sorted(used, key=lambda x: CATALOG[x].name.lower()):
-        spec = CATALOG[aid]
+    for aid in sorted(used, key=lambda x: ability_spec(x).name.lower()):
+        spec = ability_spec(aid)
         holders = used[aid]
         title = spec.name.replace("{n}", "N")
         printed = sorted({a.name for _, a in holders if a.name != display_name(aid, a.value)})
         also = f" (printed as {', '.join(printed)})" if printed else ""
         kind = " - commander ability" if spec.commander else ""
+        if not spec.implemented:
+            kind += " - not in Hexfront yet"
         out.append(f"- **{title}** (`{aid}`{kind}){also}: "
-                   + spec.text.replace("{n}", "N")
+                   + spec.text.replace("{n}", "N").replace("Not in Hexfront yet. ", "")
                    + (" " + spec.not_in_first_edition if spec.not_in_first_edition else ""))
         out.append("  Cards: " + (", ".join(
             f"{c.name}" + (f" ({a.value})" if a.value is not None else "") for c, a in holders)
             or "none in the roster") + ".")
     return "\n".join(out)
+
+
+README = ROOT / "units" / "README.md"
+
+
+def readme_text(text: str, cards: Sequence[UnitCard]) -> str:
+    """``text`` (units/README.md) with its generated parts current: the table of the
+    Roster section and the list of the Abilities section."""
+    def replace_block(text: str, heading: str, starts: str, new: str) -> str:
+        head = text.index(heading)
+        end = text.find("\n## ", head + len(heading))
+        end = len(text) if end < 0 else end + 1
+        section = text[head:end]
+        lines = section.split("\n")
+        first = next(i for i, ln in enumerate(lines) if ln.startswith(starts))
+        last = first
+        while last + 1 < len(lines) and lines[last + 1].strip() and not lines[last + 1].startswith("#"):
+            last += 1
+        lines[first:last + 1] = new.split("\n")
+        return text[:head] + "\n".join(lines) + text[end:]
+
+    text = replace_block(text, "## Roster\n", "| Name |", roster_markdown(cards))
+    return replace_block(text, "## Abilities and their rule texts\n", "- **",
+                         abilities_markdown(cards, include_unused=True))
 
 
 def main(argv: Sequence[str] | None = None, *, prog: str = "python -m game.data.units") -> int:
@@ -593,20 +648,31 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "python -m game.data.
     ap.add_argument("--markdown", action="store_true", help="Markdown table (for the README)")
     ap.add_argument("--abilities", action="store_true",
                     help="list the abilities the shown cards use, with their rule texts")
+    ap.add_argument("--edition", choices=["first", "later"],
+                    help="only the cards playable in a battle of this edition")
+    ap.add_argument("--write-readme", action="store_true",
+                    help="rewrite the generated roster table and ability list of units/README.md")
     args = ap.parse_args(argv)
     try:
-        roster = load_roster(args.folder)
+        if args.write_readme:
+            roster = load_roster()
+            README.write_text(readme_text(README.read_text(encoding="utf-8"),
+                                          list(roster.values())), encoding="utf-8")
+            print(f"{_display(README)}: roster table and ability list rewritten")
+            return 0
+        # every card (the later edition's own ones too) unless a folder is named
+        roster = load_roster(args.folder, edition="first" if args.folder else "later")
     except DataError as exc:
         print(exc.report(), file=sys.stderr)
         return 2
     try:
         cards = filter_cards(roster.values(), nation=args.nation, type=args.type,
-                             year=args.year, side=args.side)
+                             year=args.year, side=args.side, edition=args.edition)
     except ValueError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
         return 2
     if args.abilities:
-        unfiltered = not (args.nation or args.type or args.year or args.side)
+        unfiltered = not (args.nation or args.type or args.year or args.side or args.edition)
         print(abilities_markdown(cards, include_unused=unfiltered))
     elif args.markdown:
         print(roster_markdown(cards))

@@ -10,13 +10,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["UnitCard", "Ability", "NATIONS", "AXIS_NATIONS", "ALLIED_NATIONS",
+           "MAJOR_AXIS_NATIONS", "MAJOR_ALLIED_NATIONS", "MINOR_AXIS_NATIONS",
+           "MINOR_ALLIED_NATIONS",
            "SIDES", "side_of", "SOLDIER", "VEHICLE", "AIRCRAFT", "BANDS", "slug"]
 
 SOLDIER, VEHICLE = "Soldier", "Vehicle"
 AIRCRAFT = "Aircraft"          # later edition only (game.rules.later)
 BANDS = ("short", "medium", "long")
-AXIS_NATIONS = ("Germany", "Italy", "Japan")
-ALLIED_NATIONS = ("United States", "United Kingdom", "Soviet Union", "France")
+#: the rulebook's nationalities (Choosing Sides) ...
+MAJOR_AXIS_NATIONS = ("Germany", "Italy", "Japan")
+MAJOR_ALLIED_NATIONS = ("United States", "United Kingdom", "Soviet Union", "France")
+#: ... and the minor nations of the later sets (their side: units/README.md, Nations)
+MINOR_AXIS_NATIONS = ("Finland", "Hungary", "Romania", "Slovakia", "Croatia")
+MINOR_ALLIED_NATIONS = ("Australia", "Belgium", "Canada", "China", "Greece", "New Zealand",
+                        "Poland", "South Africa", "Yugoslavia")
+AXIS_NATIONS = MAJOR_AXIS_NATIONS + MINOR_AXIS_NATIONS
+ALLIED_NATIONS = MAJOR_ALLIED_NATIONS + MINOR_ALLIED_NATIONS
 NATIONS = AXIS_NATIONS + ALLIED_NATIONS
 SIDES = ("Axis", "Allies")
 

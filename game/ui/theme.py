@@ -114,5 +114,10 @@ def gui_theme() -> dict[str, Any]:
         "selection_list": {"misc": {"list_item_height": "24"}},
         "#item_list_item": {"misc": {"text_horiz_alignment": "left",
                                      "text_horiz_alignment_padding": "8"}},
+        # a card the battle can't use, greyed in the army builder's list
+        "#unplayable_item": {"misc": {"text_horiz_alignment": "left",
+                                      "text_horiz_alignment_padding": "8"},
+                             "colours": {"normal_text": hexcol((128, 128, 118)),
+                                         "normal_bg": hexcol((50, 52, 48))}},
         "text_box": {"colours": {"dark_bg": hexcol(BG_DARK)}},
     }

@@ -142,9 +142,12 @@ def test_the_5200_card_file_is_refused_at_once_and_the_largest_accepted_one_load
         load_card_file(big)
     assert time.perf_counter() - t0 < 0.5
     k = int(5200 * MAX_CARD_FILE_BYTES / big.stat().st_size * 0.97)
-    big.write_text(yaml.dump({"cards": many[:k]}, Dumper=dump, sort_keys=False))
-    assert big.stat().st_size <= MAX_CARD_FILE_BYTES
-    assert len(load_card_file(big)) == k > 500
+    while True:         # the cards differ in size: shrink until the file is within the limit
+        big.write_text(yaml.dump({"cards": many[:k]}, Dumper=dump, sort_keys=False))
+        if big.stat().st_size <= MAX_CARD_FILE_BYTES:
+            break
+        k = int(k * 0.95)
+    assert len(load_card_file(big)) == k > 400
 
 
 def _section(path: Path, name: str, width: int, lines: int) -> None:

@@ -41,7 +41,8 @@ def battle_map(config: int):
 def roster() -> list:
     if not _ROSTER:
         from game.data.units import load_roster
-        _ROSTER[:] = list(load_roster().values())
+        from game.rules.army import is_playable
+        _ROSTER[:] = [c for c in load_roster().values() if is_playable(c, "first")]
     return _ROSTER
 
 

@@ -13,6 +13,7 @@ import pytest
 from tests.rules.engine_kit import at, card, officer, position, rect_map, rifles, tank
 from game.data.situations import load_situation
 from game.data.units import load_roster
+from game.rules.army import playable_editions
 from game.rules import abilities, ability_hooks  # noqa: F401  (registers the hooks)
 from game.rules.ability_catalog import CATALOG
 from game.rules.actions import Attack, Board, EndPhase, Move
@@ -26,7 +27,9 @@ from game.rules.state import Phase
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "tests" / "situations" / "abilities"
 FILES = sorted(FOLDER.glob("*.yaml"))
-ROSTER = {c.id: c for c in load_roster().values()}
+#: every card playable in some edition (a card whose abilities aren't all implemented is
+#: refused in every battle: game.rules.army.card_refusal)
+ROSTER = {c.id: c for c in load_roster().values() if playable_editions(c)}
 MAP = rect_map(10, 6)
 
 #: abilities the engine itself implements (transport rules, bridges) rather than hooks
@@ -48,10 +51,10 @@ def test_ability_situation(path):
 
 
 def test_every_roster_ability_is_hooked_and_tested():
-    """Every ability id on the 47 cards has a hook (or is an engine rule) and is named
-    by at least one ability situation file's ``rule:`` line."""
+    """Every ability id on the playable cards has a hook (or is an engine rule) and is
+    named by at least one ability situation file's ``rule:`` line."""
     used = {a.id for c in ROSTER.values() for a in c.abilities}
-    assert len(ROSTER) == 47
+    assert len(ROSTER) >= 47 + 100
     hooked = {h.ability_id for hs in abilities.HOOKS.values() for h in hs if h.ability_id}
     tested_text = " ".join(load_situation(p).rule for p in FILES)
     missing_hooks = sorted(used - hooked - ENGINE_ABILITIES - ability_hooks.IN_RULE_HOOKS)

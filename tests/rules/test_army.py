@@ -220,7 +220,7 @@ def test_unknown_card_names_are_clear_errors(tmp_path):
     lines = report.splitlines()
     assert len(lines) == 3, report
     assert "bad.yaml:4: entry 'Typos': field 'units[1]': no unit card named 'Tigr I'; " \
-           "did you mean 'Tiger I'?" in lines[0]
+           "did you mean 'Tiger I'" in lines[0]
     assert "field 'units[2]'" in lines[1] and "count" in lines[1]
     assert "field 'units[3]'" in lines[2]
 

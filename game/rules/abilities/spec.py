@@ -17,6 +17,18 @@ apply.  General principles (rulebook: Special Abilities): abilities trump rules;
 highest commander bonus to one roll applies; a disrupted commander's commander
 abilities don't work; extra actions happen as part of the unit's activation and
 can't be saved.
+
+**Known but not implemented.**  The cards of the later sets carry abilities Hexfront
+does not have yet.  Their names are known (:data:`PENDING`, from
+``game.rules.abilities.not_yet``) so every card loads, but they are not in
+:data:`CATALOG`, which holds only the abilities the rules implement.  A card is
+playable in an edition only if every ability on it is implemented, works in that
+edition (:attr:`AbilitySpec.editions`) and on that card's unit type
+(:attr:`AbilitySpec.unit_type`): ``game.rules.army.card_refusal`` /
+``playable_editions`` ask :func:`lookup` and refuse the others with a reason.
+Implementing an ability = defining its spec (``define``) next to its hooks in an
+ability module; the pending entry of the same id is then shadowed (nothing else to
+change).
 """
 from __future__ import annotations
 
@@ -24,8 +36,12 @@ from dataclasses import dataclass
 
 from ..cards import Ability
 
-__all__ = ["AbilitySpec", "CATALOG", "define", "spec", "display_name", "rule_text",
-           "make_ability"]
+__all__ = ["AbilitySpec", "CATALOG", "PENDING", "PRINTED_ON", "define", "spec", "lookup",
+           "is_implemented", "printed_types", "display_name", "rule_text", "make_ability",
+           "EDITIONS"]
+
+#: the editions a battle can be played in (game.rules.later.EDITIONS)
+EDITIONS: tuple[str, ...] = ("first", "later")
 
 
 @dataclass(frozen=True)
@@ -40,6 +56,11 @@ class AbilitySpec:
     unit_type: str | None = None               # only cards of this type may carry it
     commander: bool = False                    # a commander ability (rulebook: Commander Abilities)
     not_in_first_edition: str = ""             # what on the printed card doesn't apply here
+    #: the editions whose battles it works in (an ability that needs Aircraft, water or
+    #: obstacles works only in ("later",)); a card with it is refused in the others
+    editions: tuple[str, ...] = EDITIONS
+    #: False: Hexfront knows the name (the cards load) but not the rule (:data:`PENDING`)
+    implemented: bool = True
 
     def fill(self, template: str, value: object) -> str:
         return template.replace("{n}", "" if value is None else str(value))
@@ -48,8 +69,17 @@ class AbilitySpec:
 _COMMANDER_TAIL = (" Commander ability: it does not work while this commander is disrupted,"
                    " and it does not add to another ability of the same name.")
 
-#: every ability id -> its spec (filled by the ability modules' ``define`` calls)
+#: every implemented ability id -> its spec (filled by the ability modules' ``define`` calls)
 CATALOG: dict[str, AbilitySpec] = {}
+#: ability ids printed on cards that Hexfront does not implement yet -> a spec with
+#: ``implemented=False`` (filled from ``not_yet`` below; shadowed by CATALOG)
+PENDING: dict[str, AbilitySpec] = {}
+#: unit types the cards print an ability on besides its ``unit_type`` (the cards load;
+#: until the rules handle that type, such a card is refused: "not in Hexfront yet on
+#: Soldiers").  Widen the implementation by widening ``unit_type`` in its module.
+PRINTED_ON: dict[str, tuple[str, ...]] = {
+    "high_gear": ("Soldier",),          # the bicycle troops of the later sets
+}
 
 
 def define(*specs: AbilitySpec) -> tuple[AbilitySpec, ...]:
@@ -62,11 +92,29 @@ def define(*specs: AbilitySpec) -> tuple[AbilitySpec, ...]:
 
 
 def spec(ability_id: str) -> AbilitySpec:
-    """The catalog entry for an id; KeyError with a readable message if unknown."""
-    try:
-        return CATALOG[ability_id]
-    except KeyError:
-        raise KeyError(f"unknown ability id '{ability_id}'") from None
+    """The catalog entry for an id (implemented, else pending); KeyError with a readable
+    message if Hexfront doesn't know the name at all."""
+    found = lookup(ability_id)
+    if found is None:
+        raise KeyError(f"unknown ability id '{ability_id}'")
+    return found
+
+
+def lookup(ability_id: str) -> AbilitySpec | None:
+    """The implemented spec of an id, else its pending one, else None."""
+    return CATALOG.get(ability_id) or PENDING.get(ability_id)
+
+
+def is_implemented(ability_id: str) -> bool:
+    return ability_id in CATALOG
+
+
+def printed_types(ability_id: str) -> tuple[str, ...] | None:
+    """The unit types a card may print this ability on (None: any type)."""
+    s = lookup(ability_id)
+    if s is None or s.unit_type is None:
+        return None
+    return (s.unit_type,) + PRINTED_ON.get(ability_id, ())
 
 
 def display_name(ability_id: str, value: object = None) -> str:
@@ -90,3 +138,14 @@ def make_ability(ability_id: str, value: object = None, name: str | None = None,
     return Ability(id=ability_id, value=value,
                    name=name or display_name(ability_id, value),
                    text=text or rule_text(ability_id, value))
+
+
+def _load_pending() -> None:
+    from .not_yet import PENDING_SPECS
+    for s in PENDING_SPECS:
+        if s.id in PENDING:
+            raise ValueError(f"pending ability '{s.id}' is listed twice")
+        PENDING[s.id] = s
+
+
+_load_pending()

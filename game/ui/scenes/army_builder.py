@@ -2,10 +2,16 @@
 
 A hand-over screen comes first ("Allied player: take the seat; Axis player,
 look away") and shows nothing of the other army.  The builder then offers a
-card browser (filter by nationality, type, year, cost; sort) showing each unit
-as its full stat card, add/remove, live totals (points / limit, units / 15)
-and every problem game.rules.army finds; load the sample army or a saved one;
-save.  Done is refused while the army breaks a rule.
+card browser over the side's whole roster (search by name; filter by
+nationality, type or subtype, year, cost and edition - what the battle can
+use, every card, the later edition's, the ones not in Hexfront yet; sort)
+showing each unit as its full stat card, add/remove, live totals (points /
+limit, units / 15) and every problem game.rules.army finds; load the sample
+army or a saved one; save.  A card the battle can't use (an ability not in
+Hexfront yet, or later edition only) is listed greyed with the rules' reason
+(``game.rules.army.card_refusal``) and can't be added.  Done is refused while
+the army breaks a rule.  Filtering is :func:`browse` (pure, timed by
+``bench/roster_bench.py``).
 """
 from __future__ import annotations
 
@@ -24,9 +30,12 @@ from game.ui.settings import data_dir
 from game.ui.widgets import GuiScene, draw_background, draw_panel, draw_text, fit, wrap
 
 __all__ = ["ArmyBuilderScene", "HandOverScene", "MessageScene", "armies_folder",
-           "SORTS", "TYPES", "COSTS"]
+           "SORTS", "TYPES", "COSTS", "SHOWS", "browse", "type_choices"]
 
 TYPES = ("All", "Soldier", "Vehicle", "Tank", "Artillery", "Commander")
+#: which cards the browser lists, by where they can be played (the edition filter)
+SHOWS = {"playable": "playable in this battle", "all": "all cards",
+         "later": "later edition only", "not yet": "not in Hexfront yet"}
 YEARS = (None, 1939, 1940, 1941, 1942, 1943, 1944, 1945)
 COSTS = (None, 5, 10, 15, 20, 25, 30)         # "up to N points"
 SORTS: dict[str, Callable[[Any], Any]] = {
@@ -39,13 +48,52 @@ SORTS: dict[str, Callable[[Any], Any]] = {
 }
 
 
+def type_choices(cards: list[Any]) -> list[str]:
+    """The type filter's choices: All, the types, then every subtype the cards print."""
+    extra = sorted({c.subtype for c in cards if c.subtype} - set(TYPES))
+    return list(TYPES) + extra
+
+
+def browse(cards: list[Any], refusals: dict[str, str | None], *, search: str = "",
+           nation: str | None = None, side: str | None = None, type_filter: str = "All",
+           year: int | None = None, max_cost: int | None = None, show: str = "all",
+           sort: str = "Name", playable_later: set[str] | None = None) -> list[Any]:
+    """The cards the browser lists: ``search`` in the name (case, accents and
+    punctuation ignored), of a nationality, a side, a type or subtype, by a year, up
+    to a cost, by ``show`` (:data:`SHOWS`; ``refusals`` = card name -> the rules'
+    reason it can't be chosen for this battle, or None), sorted."""
+    from game.data.units import fold_name
+    want = fold_name(search) if search.strip() else ""
+    out = []
+    for c in cards:
+        if want and want not in fold_name(c.name):
+            continue
+        if nation is not None and c.nationality != nation:
+            continue
+        if side is not None and c.side != side:
+            continue
+        if type_filter != "All" and type_filter not in (c.type, c.subtype):
+            continue
+        if (year is not None and c.year > year) or (max_cost is not None and c.cost > max_cost):
+            continue
+        why = refusals.get(c.name)
+        if show == "playable" and why is not None:
+            continue
+        if show == "later" and (playable_later is None or c.name not in playable_later):
+            continue
+        if show == "not yet" and (why is None or "not in Hexfront yet" not in why):
+            continue
+        out.append(c)
+    return sorted(out, key=SORTS[sort])
+
+
 def armies_folder() -> Path:
     return data_dir() / "armies"
 
 
 def _roster() -> list[Any]:
     from game.data.units import load_roster
-    return list(load_roster().values())
+    return list(load_roster(edition="later").values())
 
 
 # --- hand-over and message screens -----------------------------------------------------------
@@ -135,9 +183,20 @@ class ArmyBuilderScene(GuiScene):
         from game.rules.army import Army
         self.setup = setup
         self.side = side
+        from game.rules.army import card_refusal
+        self.edition = str(getattr(setup, "edition", None) or "first")
         self.roster = [c for c in (roster if roster is not None else _roster()) if c.side == side]
+        #: the rules' reason each card can't be chosen for this battle (None: it can)
+        self.refusals: dict[str, str | None] = {c.name: card_refusal(c, self.edition)
+                                                for c in self.roster}
+        self.later_only = {c.name for c in self.roster if self.refusals[c.name] is not None
+                           and card_refusal(c, "later") is None}
         self.nations = [n for n in (AXIS_NATIONS if side == "Axis" else ALLIED_NATIONS)
                         if any(c.nationality == n for c in self.roster)]
+        self.types = type_choices(self.roster)
+        self.search = ""
+        self.show = "playable"
+        self.search_entry: Any = None
         self.army = Army(name=f"{theme.SIDE_LABEL[side]} army", side=side, cards=[])
         self.nation: str | None = None
         self.type_filter = "All"
@@ -165,20 +224,22 @@ class ArmyBuilderScene(GuiScene):
         return self.setup.budget(self.side)
 
     def visible_cards(self) -> list[Any]:
-        cards = [c for c in self.roster
-                 if (self.nation is None or c.nationality == self.nation)
-                 and (self.type_filter == "All" or self.type_filter in (c.type, c.subtype))
-                 and (self.year is None or c.year <= self.year)
-                 and (self.max_cost is None or c.cost <= self.max_cost)]
-        return sorted(cards, key=SORTS[self.sort])
+        return browse(self.roster, self.refusals, search=self.search, nation=self.nation,
+                      type_filter=self.type_filter, year=self.year, max_cost=self.max_cost,
+                      show=self.show, sort=self.sort, playable_later=self.later_only)
 
     def validate(self) -> list[str]:
         from game.rules.army import validate_army
         self.problems = validate_army(self.army, budget=self.budget, max_units=MAX_UNITS,
-                                      historical=self.setup.historical, year=self.setup.year)
+                                      historical=self.setup.historical, year=self.setup.year,
+                                      edition=self.edition)
         return self.problems
 
     def add(self, card: Any) -> None:
+        why = self.refusals.get(card.name)
+        if why is not None:                 # greyed in the list: the rules' reason
+            self.message, self.message_ok = why, False
+            return
         self.army.cards.append(card)
         self.army_pick = len(self.army.cards) - 1
         self.message = ""
@@ -227,11 +288,19 @@ class ArmyBuilderScene(GuiScene):
             pygame.Rect(entry_x, 16, entry_w, 36), ui)
         self.name_entry.set_text_length_limit(40)
         self.name_entry.set_text(self.army.name)
-        # filters: cycle buttons (click to step through the choices)
-        fy = left.y + 8
-        for i, key in enumerate(("f_nation", "f_type", "f_year", "f_cost", "f_sort")):
-            self.button(key, (left.x + 8, fy + i * 38, left.w - 16, 34), self._filter_text(key))
-        top = fy + 5 * 38 + 6
+        # search by name, then filters: cycle buttons (click to step through the choices)
+        self.search_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(left.x + 8, left.y + 8, left.w - 16, 34), ui,
+            placeholder_text="Search by name")
+        self.search_entry.set_text_length_limit(40)
+        self.search_entry.set_text(self.search)
+        fy = left.y + 8 + 40
+        step = 38 if h >= 720 else 34
+        keys = ("f_nation", "f_type", "f_year", "f_cost", "f_show", "f_sort")
+        for i, key in enumerate(keys):
+            self.button(key, (left.x + 8, fy + i * step, left.w - 16, step - 4),
+                        self._filter_text(key))
+        top = fy + len(keys) * step + 6
         self.browser = pygame_gui.elements.UISelectionList(
             pygame.Rect(left.x + 8, top, left.w - 16, left.bottom - top - 8), [], ui)
         self._fill_browser()
@@ -264,6 +333,8 @@ class ArmyBuilderScene(GuiScene):
             return "Year: any" if self.year is None else f"Year: {self.year} or earlier"
         if key == "f_cost":
             return "Cost: any" if self.max_cost is None else f"Cost: up to {self.max_cost} points"
+        if key == "f_show":
+            return f"Show: {SHOWS[self.show]}"
         return f"Sort: {self.sort.lower()}"
 
     def _fill_browser(self) -> None:
@@ -274,10 +345,11 @@ class ArmyBuilderScene(GuiScene):
         for c in self.visible_cards():
             text = f"{c.name}  ({c.cost})"
             self._browser_items[text] = c
-            items.append(text)
+            items.append(text if self.refusals.get(c.name) is None
+                         else (text, "#unplayable_item"))          # greyed: can't be chosen
         self.browser.set_item_list(items)
-        if self.browsed is None and items:
-            self.browsed = self._browser_items[items[0]]
+        if self.browsed is None and self._browser_items:
+            self.browsed = next(iter(self._browser_items.values()))
 
     def _fill_army_list(self) -> None:
         if self.army_list is None:
@@ -329,7 +401,9 @@ class ArmyBuilderScene(GuiScene):
         if key == "f_nation":
             self.nation = step([None] + self.nations, self.nation)
         elif key == "f_type":
-            self.type_filter = step(list(TYPES), self.type_filter)
+            self.type_filter = step(self.types, self.type_filter)
+        elif key == "f_show":
+            self.show = step(list(SHOWS), self.show)
         elif key == "f_year":
             self.year = step(list(YEARS), self.year)
         elif key == "f_cost":
@@ -337,6 +411,12 @@ class ArmyBuilderScene(GuiScene):
         elif key == "f_sort":
             self.sort = step(list(SORTS), self.sort)
         self.buttons[key].set_text(self._filter_text(key))
+        self.browsed = None
+        self._fill_browser()
+
+    def set_search(self, text: str) -> None:
+        """Show only the cards whose name contains ``text`` (with the other filters)."""
+        self.search = text
         self.browsed = None
         self._fill_browser()
 
@@ -406,6 +486,8 @@ class ArmyBuilderScene(GuiScene):
                 self.add(self._browser_items[event.text])
             elif event.ui_element is self.army_list and event.text in self._army_items:
                 self.remove(self._army_items[event.text])
+        elif t == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.search_entry:
+            self.set_search(event.text)
         elif t == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.name_entry:
             self.army.name = event.text.strip() or f"{theme.SIDE_LABEL[self.side]} army"
             self.validate()
@@ -420,8 +502,8 @@ class ArmyBuilderScene(GuiScene):
                     self.army_pick = i
                     self.browsed = self.army.cards[i]
                     break
-        elif t == pygame.KEYDOWN and self.file_dialog is None and not (
-                self.name_entry is not None and self.name_entry.is_focused):
+        elif t == pygame.KEYDOWN and self.file_dialog is None and not any(
+                e is not None and e.is_focused for e in (self.name_entry, self.search_entry)):
             if event.key == pygame.K_ESCAPE:
                 self.on_button("back")
             elif event.key in (pygame.K_a, pygame.K_PLUS, pygame.K_KP_PLUS):
@@ -474,6 +556,17 @@ class ArmyBuilderScene(GuiScene):
         draw_panel(surface, right)
         if self.browsed is not None:
             draw_card(surface, self.browsed, card)
+            why = self.refusals.get(self.browsed.name)
+            if why is not None:
+                f = theme.font(18)
+                lines = wrap(why, f, card.w - 20)[:4]
+                band = pygame.Rect(card.x, card.bottom - 12 - len(lines) * f.get_linesize(),
+                                   card.w, 12 + len(lines) * f.get_linesize())
+                draw_panel(surface, band, theme.PANEL, theme.BAD, 6)
+                y = band.y + 6
+                for line in lines:
+                    surface.blit(f.render(line, True, theme.BAD), (band.x + 10, y))
+                    y += f.get_linesize()
         else:
             draw_panel(surface, card)
             draw_text(surface, "No unit matches the filters.", card.center, 22, theme.TEXT_DIM,
