@@ -101,14 +101,12 @@ def load_battle_map(edition: str, number: int) -> Any:
 
 
 def roster(edition: str) -> list[Any]:
-    """The cards a player may choose from in a battle of ``edition``: the later
-    edition adds its own (Aircraft, Antiair); the first edition leaves out every
-    card the rules call later-edition only."""
+    """The cards that can be chosen for a battle of ``edition``, as the rules say
+    (``game.rules.army.playable_cards``: the later edition's Aircraft and Antiair units
+    only there, and no card with an ability not in Hexfront yet)."""
     from game.data.units import load_roster
-    from game.rules.later import later_only_reason
-    if is_later(edition):
-        return list(load_roster(edition="later").values())
-    return [c for c in load_roster().values() if later_only_reason(c) is None]
+    from game.rules.army import playable_cards
+    return playable_cards(load_roster(edition="later").values(), edition)
 
 
 def sample_army_path(edition: str, side: str) -> Path:

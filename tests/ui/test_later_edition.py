@@ -137,23 +137,28 @@ def test_preview_shows_the_later_battlefields_with_three_hex_zones(app):
 
 
 def test_builder_filters_cards_by_edition_ruling_L20(app):
-    """L20: Aircraft and Antiair cards are offered only for later-edition battles; the
-    later builder has an Aircraft type filter and its checks use the later edition."""
+    """L20: Aircraft and Antiair cards can be chosen only for later-edition battles: the
+    first-edition builder lists none of them as playable and refuses one; the later
+    builder offers them, its checks use the later edition, and its sample army (with
+    Aircraft) is legal there."""
+    from game.data.units import load_roster
     from game.ui.battle_setup_data import BattleSetup
     from game.ui.scenes.army_builder import ArmyBuilderScene
+    later_only = [c for c in load_roster(edition="later").values()
+                  if c.side == "Axis" and c.is_aircraft]
     first = ArmyBuilderScene(app, BattleSetup(), "Axis")
-    assert first.roster and not any(c.is_aircraft or c.has("antiair") for c in first.roster)
-    assert "Aircraft" not in first.types
+    assert first.visible_cards()
+    assert not any(c.is_aircraft or c.has("antiair") for c in first.visible_cards())
+    first.add(later_only[0])
+    assert not any(c.is_aircraft for c in first.army.cards) or \
+        any("later-edition" in p for p in first.problems)
     later = ArmyBuilderScene(app, BattleSetup(edition="later", config=2), "Axis")
-    assert any(c.is_aircraft for c in later.roster) and any(c.has("antiair") for c in later.roster)
+    shown = later.visible_cards()
+    assert any(c.is_aircraft for c in shown) and any(c.has("antiair") for c in shown)
     app.switch(later)
     step(app, 2)
-    while later.type_filter != "Aircraft":
-        press_button(app, "f_type")
-    shown = later.visible_cards()
-    assert shown and all(c.is_aircraft for c in shown)
-    later.add(shown[0])
-    assert not any("later-edition" in p for p in later.problems)
+    press_button(app, "sample")
+    assert any(c.is_aircraft for c in later.army.cards) and later.problems == []
 
 
 def test_main_accepts_edition_later_for_hotseat_and_checks_its_configurations(tmp_path):
