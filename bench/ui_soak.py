@@ -30,6 +30,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["HEXFRONT_DEBUG"] = "1"          # errors reach us instead of the crash dialog
+os.environ.setdefault("HEXFRONT_AI_SYNC", "1")   # the AI thinks in the frame: a seed replays exactly
 
 SCENARIOS = ("standard", "assault")
 

@@ -241,7 +241,6 @@ def test_assault_objective_is_drawn_where_the_defender_placed_it(app, monkeypatc
     scene.view.pan(1, 0)                             # the board picture is drawn again
     step(app, 2)
     assert drawn and set(drawn) == {at(9, 4)}
-    from game.rules.hexes import hex_label
     assert scene.objective_hex() == at(9, 4)
 
 
@@ -259,7 +258,7 @@ def test_right_click_or_hold_on_any_unit_opens_its_whole_card(app):
     click(app, token(scene, enemy.uid), button=3)
     assert scene.mode.name == "card" and scene.mode.uid == enemy.uid
     step(app, 1)
-    assert scene.mode.fits                         # nothing cut with an ellipsis
+    assert scene.overlays.painter(scene.mode).fits  # nothing cut with an ellipsis
     key(app, pygame.K_ESCAPE)
     assert scene.mode.name == "play"
     pos = token(scene, mine.uid)                   # hold: press, wait, release
@@ -385,7 +384,7 @@ def test_coin_flip_says_allies_win_the_toss(app):
 
 def test_line_of_sight_view_letters_bands_and_shows_a_legend(app, monkeypatch):
     """Hold L: the range-band letters of the preview (S / M / L) and a legend."""
-    import game.ui.battle.overlays as battle_mod
+    import game.ui.battle.overlays.board as battle_mod
     g = position(rect_map(14, 9))
     r = g.add_unit(rifles(), "Axis", at(3, 4))
     scene = start(app, g)
@@ -446,7 +445,7 @@ def test_hex_labels_use_the_bundled_monospaced_font_at_a_readable_size(app, monk
 def test_quick_start_in_assault_uses_armies_built_for_the_assault_budgets():
     """Rulebook: Assault Scenario - 120 points for the attacker, 80 for the defender;
     the quick start armies are built for those budgets and pass game.rules.army."""
-    from game.rules.army import budget_for, validate_army
+    from game.rules.army import budget_for
     from game.ui.scenes.battle_setup import army_problems, make_setup
     for attacker in ("Axis", "Allies"):
         setup = make_setup(scenario="assault", config=3, seed=1, attacker=attacker)

@@ -19,7 +19,7 @@ def _over_map(scene) -> pygame.Surface:
     """What the top mode draws over the map, on black."""
     surf = pygame.Surface(scene.app.size)
     surf.fill((0, 0, 0))
-    scene.mode.draw_over(surf)
+    scene.overlays.painter(scene.mode).draw_over(surf)
     return surf
 
 
@@ -82,9 +82,9 @@ def test_casualty_steps_are_listed_in_the_side_panel_not_over_the_map(app):
     assert _blank(_over_map(scene), old_box)
     surf = pygame.Surface(app.size)
     surf.fill((0, 0, 0))
-    assert m.draw_side(surf, scene.card_rect) is True
+    assert scene.overlays.painter(m).draw_side(surf, scene.card_rect) is True
     assert not _blank(surf, scene.card_rect.inflate(-30, -30))
-    assert any("disrupted" in t for t, _ in m.lines(300))
+    assert any("disrupted" in t for t, _ in scene.overlays.painter(m).lines(300))
 
 
 def test_defensive_fire_odds_in_the_side_panel_not_over_the_map(app):
@@ -103,7 +103,7 @@ def test_defensive_fire_odds_in_the_side_panel_not_over_the_map(app):
     assert [r[0] for r in rows] == [firer.uid] and 0 < rows[0][2] <= 1
     surf = pygame.Surface(app.size)
     surf.fill((0, 0, 0))
-    assert m.draw_side(surf, scene.card_rect) is True
+    assert scene.overlays.painter(m).draw_side(surf, scene.card_rect) is True
     assert not _blank(surf, pygame.Rect(scene.card_rect.x + 10, scene.card_rect.y + 5,
                                         scene.card_rect.w - 20, 40))
     step(app, 2)                                  # a whole frame draws with it
@@ -124,7 +124,7 @@ def test_coin_flip_and_initiative_boxes_in_the_side_panel(app):
     assert _blank(_over_map(scene), centre)
     surf = pygame.Surface(app.size)
     surf.fill((0, 0, 0))
-    assert scene.mode.draw_side(surf, scene.card_rect) is True
+    assert scene.overlays.painter(scene.mode).draw_side(surf, scene.card_rect) is True
     assert not _blank(surf, pygame.Rect(scene.card_rect.x + 20, scene.card_rect.y + 20, 120, 120))
 
 
@@ -172,7 +172,7 @@ def test_a_loaded_game_log_keeps_its_colours(app):
     """QA fix: a loaded game's log shows phases in gold as during play."""
     from game.ui import theme
     g, hurt = _casualty_game()
-    scene = start(app, g)
+    start(app, g)
     key(app, pygame.K_RETURN)
     press(app, "continue")
     from game.ui.scenes.battle import BattleScene

@@ -2,13 +2,11 @@
 shown, a defensive-fire prompt answered by the defender, ending a phase (with the
 confirm), the casualty phase step by step, and the victory screen - by posted
 mouse and key events at hex centres and buttons, each asserting the game state."""
-import sys
-import types
 
 import pygame
 import pytest
 
-from game.rules.hexes import Hex, hex_label
+from game.rules.hexes import hex_label
 from game.rules.state import DefensiveFirePrompt, OrderChoice, Phase
 from tests.rules.engine_kit import at, position, rect_map, rifles, tank
 from tests.uikit import click, hover, key, press, running_app, start, step

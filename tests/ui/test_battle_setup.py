@@ -7,7 +7,6 @@ import pygame
 import pytest
 
 from game.rules.dice import Dice
-from game.rules.hexes import Hex
 from game.rules.state import OrderChoice, Phase
 from tests.rules.engine_kit import halftrack, rifles, tank
 from tests.uikit import click, key, press, running_app, start, step
@@ -189,13 +188,13 @@ def test_facing_picker_shows_the_vehicle_in_its_new_hex(app):
     assert scene.mode.name == "facing" and scene.mode.unit is game.state.units["axis-1"]
     surf = pygame.Surface(app.size)
     surf.fill((0, 0, 0))
-    scene.mode.draw_over(surf)
+    scene.overlays.painter(scene.mode).draw_over(surf)
     c = scene.view.center(h)
     # the token's face fills the hex centre (the arrows alone leave it black)
     assert surf.get_at(c)[:3] != (0, 0, 0)
     scene.mode.unit = None
     surf.fill((0, 0, 0))
-    scene.mode.draw_over(surf)
+    scene.overlays.painter(scene.mode).draw_over(surf)
     assert surf.get_at(c)[:3] == (0, 0, 0)
 
 

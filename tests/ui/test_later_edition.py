@@ -191,7 +191,7 @@ def test_flight_antiair_airstrike_by_clicks_L04_L12_L05_L11(app):
     illegal hex says why); L12: the defender's Antiair prompt shows the exact odds and
     F fires; L05: in the airstrike phase the Aircraft attacks a ringed enemy by clicks,
     its hit face down; L11: at the end of the turn it leaves the map."""
-    from game.ui.battle.later_modes import AirstrikeMode, AntiairMode, FlightMode
+    from game.ui.battle.modes.later import AirstrikeMode, AntiairMode, FlightMode
     g, plane, aa, target = _flight_game(dice=[1] * 9 + [6] * 24 + [5, 4, 2, 1] * 4)
     scene = start(app, g)
     assert isinstance(scene.mode, FlightMode)

@@ -7,51 +7,29 @@ screen's ``show`` callback): nothing here copies or compares the state.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.rules.actions import Action, PassDefensiveFire
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, InitiativeRolled, OrderChosen
 from game.rules.state import DefensiveFirePrompt, GameState
+from game.ui.battle.context import BattleContext
+
+if TYPE_CHECKING:
+    from game.ui.battle.modes import Mode
 
 __all__ = ["BattleController", "BattleHost"]
 
-
-class BattleHost(Protocol):
-    """What an input mode may use of the battle screen (game.ui.scenes.battle)."""
-
-    game: Any
-    selected: str | None
-    hold_fire: tuple | None
-    view: Any                  # game.ui.battle.view.MapView
-    view_rect: Any
-    card_rect: Any
-    mouse: tuple[int, int]
-    hover_hex: Any
-    hover_button: str | None
-    buttons: dict
-    anim: Any
-    logp: Any
-
-    @property
-    def version(self) -> tuple: ...
-    def cached(self, key: Any, make: Callable[[], Any]) -> Any: ...
-    def legal(self) -> list[Action]: ...
-    def send(self, action: Action) -> bool: ...
-    def push(self, mode: Any) -> None: ...
-    def pop(self, mode: Any = None) -> None: ...
-    def refresh(self) -> None: ...
-    def note(self, text: str) -> None: ...
-    def anim_factor(self) -> float: ...
-    def show_victory(self) -> None: ...
+BattleHost = BattleContext     # the older name of the modes' view of the screen
 
 
 class BattleController:
-    """``host`` is the battle scene: the modes are built for it (``mode_for(host)``),
+    """``host`` is the battle screen as a BattleContext: the modes are built for it
+    (``mode_for(host)``),
     ``show(events)`` presents what happened, ``note(text)`` tells the player why
     an action was refused."""
 
-    def __init__(self, game: Any, host: Any, *, show: Callable[[list[Event]], None],
+    def __init__(self, game: Any, host: BattleContext, *, show: Callable[[list[Event]], None],
                  note: Callable[[str], None]) -> None:
         from game.ui.battle.modes import Mode
         self.game = game
@@ -79,7 +57,7 @@ class BattleController:
         return (id(self.game.state), self.game.state.version)
 
     @property
-    def mode(self) -> Any:
+    def mode(self) -> Mode:
         return self.stack[-1] if self.stack else self.base
 
     def cached(self, key: Any, make: Callable[[], Any]) -> Any:
@@ -95,10 +73,10 @@ class BattleController:
         return self.cached("legal", self.game.legal_actions)
 
     # --- modes ---------------------------------------------------------------------------
-    def push(self, mode: Any) -> None:
+    def push(self, mode: Mode) -> None:
         self.stack.append(mode)
 
-    def pop(self, mode: Any = None) -> None:
+    def pop(self, mode: Mode | None = None) -> None:
         if mode is None:
             if self.stack:
                 self.stack.pop()

@@ -6,13 +6,22 @@ It plays like a person at the table: picks a unit, shows its move overlay for
 a moment, then acts; it waits for animations and clicks through the casualty
 phase.  Nothing here decides a rule: every action comes from
 ``game.legal_actions()``.
+
+The AI thinks on a worker thread (game.ui.battle.ai_worker) with a copy of the
+game, so the window keeps drawing ("The Expert is thinking...") and answers Esc;
+its answer is applied on the real game through the screen's normal send path,
+and dropped if the game changed meanwhile.
 """
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules.actions import Attack, Deploy, EndPhase, Move, Undeploy
+from game.ui.battle.ai_worker import AIWorker
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["DemoPlayer", "pick_action", "AIError"]
 
@@ -64,8 +73,9 @@ class DemoPlayer:
     """Plays ``sides`` on the battle screen: every side for ``--demo`` (and then
     it also clicks through the casualty phase), the AI's side in solo practice."""
 
-    def __init__(self, scene: Any, rng: random.Random, sides: tuple[str, ...] = ("Axis", "Allies"),
-                 level: str | None = "recruit", think: float = THINK) -> None:
+    def __init__(self, scene: BattleScene, rng: random.Random, sides: tuple[str, ...] = ("Axis", "Allies"),
+                 level: str | None = "recruit", think: float = THINK,
+                 threaded: bool | None = None) -> None:
         self.scene = scene
         self.rng = rng
         self.sides = tuple(sides)
@@ -76,28 +86,54 @@ class DemoPlayer:
         self.fast = False          # the player pressed Space: act without pauses
         seed = rng.randrange(1 << 30)
         self.ai = {s: make_ai(level, seed + i) for i, s in enumerate(self.sides)} if level else {}
+        self.level = (level or "AI").split(":")[0]
+        self.worker = AIWorker(threaded)     # None: threaded unless HEXFRONT_AI_SYNC=1
 
     @property
     def everything(self) -> bool:
         return len(self.sides) == 2
 
-    def choose(self) -> Any | None:
+    @property
+    def waiting_line(self) -> str | None:
+        """The prompt bar's line while the AI thinks off the frame loop."""
+        if not self.worker.thinking:
+            return None
+        return f"The {self.level.capitalize()} is thinking..."
+
+    def position(self) -> tuple:
+        """What an answer is for: this game, this state, this version, this history."""
         game = self.scene.game
-        player = self.ai.get(game.state.to_act)
-        if player is None:
-            return pick_action(game, self.rng)
+        return (id(game), id(game.state), game.state.version, len(game.log))
+
+    def choose(self) -> tuple[bool, Any | None]:
+        """(ready, action): the AI's choice for the side to act; (False, None) while it
+        thinks on the worker thread (or its answer was for a position gone meanwhile)."""
+        game = self.scene.game
+        if not self.worker.busy:
+            player = self.ai.get(game.state.to_act)
+            if player is None:
+                return True, pick_action(game, self.rng)
+            copy = game.copy()             # the worker never touches the game on screen
+
+            def think() -> tuple[Any, str]:
+                a = player.choose(copy)
+                return a, (player.explain() if a is not None and hasattr(player, "explain")
+                           else "")
+            self.worker.start(self.position(), think)
+        ready, answer = self.worker.poll(self.position())   # re-raises an AI error here
+        if not ready:
+            return False, None
+        a, why = answer
+        if a is None:
+            return True, None
         # an AI error is an error (the crash dialog, or re-raised under tests), never a
         # reason to play on randomly
-        a = player.choose(game)
-        if a is None:
-            return None
         why_not = game.check(a)
         if why_not is not None:
             raise AIError(f"the AI chose a refused action ({a}): {why_not}")
-        why = player.explain() if hasattr(player, "explain") else ""
         if why and not self.everything:
             self.scene.logp.add(f"AI: {why}", (170, 190, 230))
-        return a
+        return True, a
 
     def update(self, dt: float) -> None:
         sc = self.scene
@@ -134,7 +170,9 @@ class DemoPlayer:
             return
         if sc.game.state.to_act not in self.sides:
             return
-        a = self.choose()
+        ready, a = self.choose()
+        if not ready:
+            return                      # thinking: the frames go on
         if a is None:
             self.wait = self.think
             return

@@ -5,7 +5,7 @@ rules send back: logged, rolled in the dice tray, animated).  It draws; it
 decides nothing."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,9 @@ from game.ui import theme
 from game.ui.battle.panels import (SIDE_COLOURS, CachedLog, draw_buttons, draw_side_header,
                                    draw_tooltip, draw_unit_box)
 from game.ui.widgets import DiceTray, draw_panel, draw_text, wrap
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["BattleHUD", "UnitHexes", "event_colour", "PROMPT_H", "HEADER_H"]
 
@@ -49,8 +52,11 @@ class UnitHexes:
 
 
 class BattleHUD:
-    def __init__(self, scene: Any) -> None:
+    prompt_h = PROMPT_H
+
+    def __init__(self, scene: BattleScene) -> None:
         self.sc = scene
+        self._last_to_act: str | None = None
         self.notice: tuple[str, float] | None = None
         self.dice = DiceTray(pygame.Rect(0, 0, 1, 1), 26, scene.anim_factor)
         self.logp = CachedLog(pygame.Rect(0, 0, 1, 1), 16, limit=300)
@@ -72,7 +78,35 @@ class BattleHUD:
         self.logp.rect = pygame.Rect(10, log_top, pw - 20, h - log_top - 34)
         self._panel = None
 
+    def invalidate(self) -> None:
+        self._panel = None
+
+    def seat_banner(self, to_act: str | None, show: bool = True) -> None:
+        """The banner when the seat changes ("Allies player: your turn")."""
+        if to_act and to_act != self._last_to_act and show:
+            from game.rules.state import AntiairPrompt, DefensiveFirePrompt
+            p = self.sc.state.pending
+            what = "defensive fire" if isinstance(p, DefensiveFirePrompt) \
+                else "Antiair fire" if isinstance(p, AntiairPrompt) else "your turn"
+            self.sc.anim.show_banner(f"{theme.SIDE_LABEL[to_act]} player: {what}",
+                                     SIDE_COLOURS.get(to_act, theme.ACCENT))
+        self._last_to_act = to_act
+
+    def log_line_at(self, pos: tuple[int, int]) -> int | None:
+        """The log line under ``pos`` (screen coordinates) that tells an event."""
+        n = self.logp.line_at((pos[0] - self.sc.panel_rect.x, pos[1] - self.sc.panel_rect.y))
+        return n if n is not None and self.logp.refs[n] is not None else None
+
+    def marked_line(self) -> int | None:
+        """The log line a click or Enter would open the recap of: the one under the
+        mouse, else (the log scrolled back) the oldest one in view."""
+        n = self.log_line_at(self.sc.mouse)
+        if n is None and self.logp.scroll > 0:
+            n = self.logp.first_told_in_view()
+        return n
+
     def update(self, dt: float) -> None:
+        self.logp.marked = self.marked_line()
         self.dice.update(dt)
         if self.notice is not None:
             text, left = self.notice
@@ -87,7 +121,7 @@ class BattleHUD:
     def log_history(self, events: list) -> None:
         for e in events:                        # a loaded game: its log, coloured as in play
             if e.text:
-                self.logp.add(plain_text(e.text), event_colour(e))
+                self.logp.add(plain_text(e.text), event_colour(e), ref=e)
 
     # --- what happened ------------------------------------------------------------------------
     def show_events(self, events: list, *_: Any) -> None:
@@ -105,7 +139,7 @@ class BattleHUD:
         for i, e in enumerate(shown):
             self.sc.controller.learn(e)
             if e.text:
-                self.logp.add(plain_text(e.text), event_colour(e))
+                self.logp.add(plain_text(e.text), event_colour(e), ref=e)
             name = lambda uid: st.units[uid].name if uid in st.units else "a unit"  # noqa: E731
             if isinstance(e, DiceRolled):
                 self.dice.roll(e.dice, e.need, f"{name(e.uid)}")
@@ -197,6 +231,7 @@ class BattleHUD:
         st = self.sc.state
         shown = self.shown_state()
         key = (self.sc.version, id(shown), self.sc.selected, len(self.logp.lines), self.logp.scroll,
+               self.logp.marked,
                self.sc.panel_rect.size, tuple(self.dice.dice), self.dice.need, self.dice.label,
                self.dice.rolling and self.sc.app.frames)
         if self._panel is None or key != self._panel_key:

@@ -4,12 +4,15 @@ changes (pan, zoom) and the screen's tools (the whole stat card, the line of
 sight view, the terrain legend, the in-battle menu).  It draws nothing."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui.battle.modes import BattleMenuMode, CardMode
-from game.ui.battle.panels import Button
+from game.ui.battle.panels import Button, layout_buttons
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["BattleInput", "PAN_STEP", "HOLD_FOR_CARD"]
 
@@ -18,7 +21,7 @@ HOLD_FOR_CARD = 0.6          # seconds a still left press on a unit takes to ope
 
 
 class BattleInput:
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: BattleScene) -> None:
         self.sc = scene
         self.mouse: tuple[int, int] = (-1, -1)
         self.hover_hex = None
@@ -40,6 +43,15 @@ class BattleInput:
             if self._held >= HOLD_FOR_CARD and not self._held_card:
                 pos, self._press = self._press, None
                 self._held_card = self.open_card_at(pos)
+
+    def lay_out_buttons(self, buttons: list[Button]) -> None:
+        """The top mode's buttons, in the prompt bar (or where the mode puts them)."""
+        r = self.sc.prompt_rect
+        layout_buttons(buttons, pygame.Rect(r.x + 12, r.bottom - 44, r.w - 24, 40), align="right")
+        place = getattr(self.sc.mode, "place_buttons", None)
+        if place is not None:
+            place(buttons)
+        self.buttons = {b.key: b for b in buttons}
 
     def _button_at(self, pos) -> Button | None:
         for b in self.buttons.values():
@@ -76,6 +88,8 @@ class BattleInput:
             if b is not None:
                 self.sc.app.play("click")
                 self.press(b.key)
+                return
+            if event.button == 1 and self.open_recap_at(event.pos):
                 return
             if self.sc.card_rect.collidepoint(event.pos) and not self.sc.ai_turn:
                 self.sc.base.on_side_click(event.pos, event.button)
@@ -162,6 +176,12 @@ class BattleInput:
         if key == pygame.K_u and not self.sc.ai_turn and self.sc.demo is None and not self.sc.stack:
             self.sc.undo_all()
             return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.sc.logp.scroll > 0 and \
+                not self.sc.mode.modal:
+            n = self.sc.hud.marked_line()       # the log scrolled back: Enter opens its recap
+            if n is not None:
+                self.sc.recap.open_event(self.sc.logp.refs[n])
+                return
         if (not self.sc.ai_turn or self.sc.mode.modal) and self.sc.mode.on_key(key, mod):
             return
         if key == pygame.K_ESCAPE:
@@ -184,6 +204,16 @@ class BattleInput:
             self.sc.view.zoom(-1)
         elif key in (pygame.K_HOME, pygame.K_0):
             self.sc.view.home()
+
+    def open_recap_at(self, pos: tuple[int, int]) -> bool:
+        """A click on a line of the log: the recap of its phase (or its whole turn)."""
+        if self.sc.mode.modal:
+            return False
+        n = self.sc.hud.log_line_at(pos)
+        if n is None:
+            return False
+        self.sc.recap.open_event(self.sc.logp.refs[n])
+        return True
 
     def open_card_at(self, pos) -> bool:
         """Right-click or hold on any unit (friend or enemy): its whole stat card."""

@@ -18,7 +18,7 @@ from game.ui.cardview import draw_card
 from game.ui.tokens import draw_counter, draw_unit
 from game.ui.widgets import LogPanel, draw_panel, draw_text, fit, wrap
 
-__all__ = ["Button", "CachedLog", "layout_buttons", "draw_buttons", "draw_side_header", "draw_unit_box",
+__all__ = ["Button", "CachedLog", "layout_buttons", "draw_buttons", "draw_side_header", "draw_unit_box", "roster_layout",
            "draw_odds_box", "draw_tooltip", "odds_rows", "pct", "SIDE_COLOURS"]
 
 SIDE_COLOURS = {"Axis": (200, 202, 208), "Allies": (130, 206, 120), None: theme.TEXT}
@@ -42,26 +42,84 @@ _LABELS: dict[tuple, pygame.Surface] = {}
 
 
 class CachedLog(LogPanel):
-    """The game log, wrapping each line once (not on every redraw)."""
+    """The game log, wrapping each line once (not on every redraw).  Each line may
+    carry the rules' event it tells (``refs``), so a click on it can open the recap of
+    its phase; ``marked`` is the line drawn highlighted (under the mouse, or the oldest
+    line in view while the log is scrolled back)."""
 
-    def __init__(self, *args, **kw) -> None:
+    def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self._wrap_cache: dict[tuple[str, int], list[str]] = {}
+        self.refs: list[Any] = []          # per line: the event it tells, or None (a note)
+        self.marked: int | None = None
 
-    def _wrapped(self) -> list[tuple[str, tuple[int, int, int]]]:
+    def add(self, text: str, colour: tuple[int, int, int] = theme.TEXT,
+            ref: Any = None) -> None:
+        self.lines.append((text, colour))
+        self.refs.append(ref)
+        del self.lines[:-self.limit]
+        del self.refs[:-self.limit]
+        self.scroll = 0
+
+    def _rows(self) -> list[tuple[str, tuple[int, int, int], int]]:
+        """Every wrapped row: (text, colour, index of its line)."""
         f = theme.font(self.size)
         width = self.rect.w - 24
-        out: list[tuple[str, tuple[int, int, int]]] = []
+        out: list[tuple[str, tuple[int, int, int], int]] = []
         if len(self._wrap_cache) > 2000:
             self._wrap_cache.clear()
-        for text, colour in self.lines:
+        for n, (text, colour) in enumerate(self.lines):
             key = (text, width)
             lines = self._wrap_cache.get(key)
             if lines is None:
                 lines = self._wrap_cache[key] = wrap(text, f, width)
             for i, line in enumerate(lines):
-                out.append(((" " * 3 if i else "") + line, colour))
+                out.append(((" " * 3 if i else "") + line, colour, n))
         return out
+
+    def _wrapped(self) -> list[tuple[str, tuple[int, int, int]]]:
+        return [(t, c) for t, c, _ in self._rows()]
+
+    def _shown(self) -> tuple[list[tuple[str, tuple[int, int, int], int]], int, int]:
+        """(the rows in view, the first row's y, the line height)."""
+        lh = theme.font(self.size).get_linesize()
+        rows = max(1, (self.rect.h - 8) // lh)
+        every = self._rows()
+        self.scroll = min(self.scroll, max(0, len(every) - rows))
+        end = len(every) - self.scroll
+        shown = every[max(0, end - rows):end]
+        return shown, self.rect.bottom - 4 - lh * len(shown), lh
+
+    def line_at(self, pos: tuple[int, int]) -> int | None:
+        """The log line (index into ``lines``) drawn at ``pos`` (the log's coordinates)."""
+        if not self.rect.collidepoint(pos):
+            return None
+        shown, y0, lh = self._shown()
+        row = (pos[1] - y0) // lh
+        return shown[row][2] if 0 <= row < len(shown) else None
+
+    def first_told_in_view(self) -> int | None:
+        """The oldest line in view that tells an event (the one Enter opens while the
+        log is scrolled back)."""
+        shown, _, _ = self._shown()
+        return next((n for _, _, n in shown if self.refs[n] is not None), None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.rect, theme.BG_DARK)
+        f = theme.font(self.size)
+        shown, y, lh = self._shown()
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-4, -4))
+        for text, colour, n in shown:
+            if n == self.marked:
+                pygame.draw.rect(surface, (58, 62, 50), (self.rect.x + 4, y, self.rect.w - 8, lh))
+            surface.blit(f.render(text, True, colour), (self.rect.x + 8, y))
+            y += lh
+        surface.set_clip(clip)
+        if self.scroll:
+            draw_text(surface, f"^ {self.scroll} more - Enter: recap of the marked line",
+                      (self.rect.right - 8, self.rect.y + 4), 14, theme.TEXT_DIM,
+                      anchor="topright")
 
 
 @dataclass
@@ -199,7 +257,7 @@ def draw_unit_box(surface: pygame.Surface, rect: pygame.Rect, unit: Any, state: 
             notes.append(f"speed {unit.current_speed}")
     shown = ([("damaged", "Damaged")] if unit.damaged else []) + \
             ([("disrupted", "Disrupted")] if unit.disrupted else []) + \
-            [("pending", f"face-down") for _ in unit.pending]
+            [("pending", "face-down") for _ in unit.pending]
     for counter, _ in shown[:4]:
         w = 26 if counter == "damaged" else 18
         draw_counter(surface, counter, pygame.Rect(x, y, w, 18))
@@ -322,23 +380,19 @@ def _tooltip_image(lines: Sequence[str], colour, width: int) -> pygame.Surface |
     return img
 
 
-def draw_roster(surface: pygame.Surface, rect: pygame.Rect, units: Sequence[Any],
-                selected: str | None, title: str = "") -> dict[str, pygame.Rect]:
-    """The deployment tray: every unit still to place as a token with its name,
-    in a grid that fits ``rect``.  Returns each unit's clickable rect."""
-    draw_panel(surface, rect, theme.BG_DARK)
-    out: dict[str, pygame.Rect] = {}
+def roster_layout(rect: pygame.Rect, units: Sequence[Any],
+                  title: str = "") -> dict[str, tuple[pygame.Rect, pygame.Rect]]:
+    """Where the deployment tray puts each unit still to place: uid -> (token rect,
+    clickable rect).  Geometry only (the tray's clicks and its drawing share it)."""
+    out: dict[str, tuple[pygame.Rect, pygame.Rect]] = {}
     x0, y = rect.x + 8, rect.y + 6
     if title:
-        draw_text(surface, fit(title, theme.font(17, True), rect.w - 16), (x0, y), 17,
-                  theme.ACCENT, bold=True)
         y += 22
     cols = 4
     cell_w = (rect.w - 16) // cols
     rows = max(1, (len(units) + cols - 1) // cols)
     cell_h = max(44, min(84, (rect.bottom - y - 4) // rows))
     size = max(26, min(54, cell_h - 22, cell_w - 12))
-    f = theme.font(14)
     for i, u in enumerate(units):
         row, col = divmod(i, cols)
         cx = x0 + col * cell_w + cell_w // 2
@@ -346,9 +400,28 @@ def draw_roster(surface: pygame.Surface, rect: pygame.Rect, units: Sequence[Any]
         if top + size > rect.bottom:
             break
         r = pygame.Rect(cx - size // 2, top, size, size)
-        draw_unit(surface, u, r, selected=u.uid == selected, label=False)
+        out[u.uid] = (r, r.inflate(8, 18).move(0, 7))
+    return out
+
+
+def draw_roster(surface: pygame.Surface, rect: pygame.Rect, units: Sequence[Any],
+                selected: str | None, title: str = "") -> dict[str, pygame.Rect]:
+    """The deployment tray: every unit still to place as a token with its name,
+    in a grid that fits ``rect`` (:func:`roster_layout`).  Returns each unit's
+    clickable rect."""
+    draw_panel(surface, rect, theme.BG_DARK)
+    if title:
+        draw_text(surface, fit(title, theme.font(17, True), rect.w - 16), (rect.x + 8, rect.y + 6),
+                  17, theme.ACCENT, bold=True)
+    cell_w = (rect.w - 16) // 4
+    f = theme.font(14)
+    out: dict[str, pygame.Rect] = {}
+    by_uid = {u.uid: u for u in units}
+    for uid, (r, hit) in roster_layout(rect, units, title).items():
+        u = by_uid[uid]
+        draw_unit(surface, u, r, selected=uid == selected, label=False)
         img = f.render(fit(u.name, f, cell_w - 4), True,
-                       theme.ACCENT if u.uid == selected else theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(cx, r.bottom + 3)))
-        out[u.uid] = r.inflate(8, 18).move(0, 7)
+                       theme.ACCENT if uid == selected else theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(r.centerx, r.bottom + 3)))
+        out[uid] = hit
     return out

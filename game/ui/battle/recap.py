@@ -5,7 +5,10 @@ phase in solo), the battle screen steps through what the other side did since
 that player last acted: an arrow for each move, a line for each attack (and
 defensive shot) with the counters it placed, and the log lines of each step.
 Right / Space / Enter: next step; Left: back; Esc or "Skip": close.  P opens the
-last recap again at any time.
+last recap again at any time, and the log keeps every recap: a click on a line of
+the log (or scrolling the log back and Enter) steps through the phase that line
+belongs to; a click on a turn's first or last line ("Turn 2: Initiative",
+"End of turn 2") through the whole turn (:func:`log_stretch`).
 
 Everything comes from the rules' events (``game.log``): :func:`recap_steps` is
 pure (no pygame) and tested on its own.
@@ -13,26 +16,27 @@ pure (no pygame) and tested on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules.events import (BridgeDestroyed, CounterPlaced, CountersFlipped, CoverRolled,
+from game.rules.events import (BridgeDestroyed, PhaseBegan, TurnEnded, CounterPlaced, CountersFlipped, CoverRolled,
                                DefensiveFirePassed, DiceRolled, HitsScored, MovementRoll,
                                UnitBoarded, UnitDamaged, UnitDeployed, UnitDestroyed,
                                UnitDismounted, UnitDisrupted, UnitMoved, UnitPutBack,
                                UnitStopped, UnitTurned)
 from game.rules.queries import plain_text
+from game.rules.state import Phase
 from game.ui import theme
+from game.ui.battle.context import BattleContext
 from game.ui.battle.modes import Mode
 from game.ui.battle.panels import Button
-from game.ui.map_render import draw_los_line
-from game.ui.widgets import draw_panel, draw_text, wrap
 
-__all__ = ["RecapStep", "recap_steps", "RecapMode", "RecapTracker"]
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
-MOVE_COLOUR = (120, 190, 255)
-ATTACK_COLOUR = (240, 90, 70)
+__all__ = ["RecapStep", "recap_steps", "log_stretch", "RecapMode", "RecapTracker"]
+
 
 
 @dataclass
@@ -87,6 +91,28 @@ def recap_steps(events: list) -> list[RecapStep]:
     return steps
 
 
+def log_stretch(log: list, i: int) -> tuple[str, list]:
+    """(title, events) of the stretch of play ``log[i]`` belongs to: its phase, or the
+    whole turn for the turn's first phase header (initiative) and its "End of turn"."""
+    e = log[i]
+    whole_turn = isinstance(e, TurnEnded) or (
+        isinstance(e, PhaseBegan) and e.phase == Phase.INITIATIVE.value)
+    if whole_turn:
+        turn = e.turn
+        begin = next((k for k, x in enumerate(log) if isinstance(x, PhaseBegan) and
+                      x.turn == turn), i)
+        end = next((k + 1 for k in range(begin, len(log)) if isinstance(log[k], TurnEnded) and
+                    log[k].turn == turn), len(log))
+        return f"Turn {turn}", list(log[begin:end])
+    begin = next((k for k in range(i, -1, -1) if isinstance(log[k], PhaseBegan)), 0)
+    end = next((k for k in range(begin + 1, len(log)) if isinstance(log[k], PhaseBegan)),
+               len(log))
+    head = log[begin]
+    title = plain_text(head.text).rstrip(".") if isinstance(head, PhaseBegan) \
+        else "The start of the battle"
+    return title, list(log[begin:end])
+
+
 class RecapMode(Mode):
     """The step-through, on top of the battle (the game waits while it is open)."""
 
@@ -94,8 +120,8 @@ class RecapMode(Mode):
     modal = True
     pauses_ai = True
 
-    def __init__(self, scene: Any, title: str, steps: list[RecapStep]) -> None:
-        super().__init__(scene)
+    def __init__(self, ctx: BattleContext, title: str, steps: list[RecapStep]) -> None:
+        super().__init__(ctx)
         self.title = title
         self.steps = steps
         self.index = 0
@@ -117,13 +143,13 @@ class RecapMode(Mode):
     def on_button(self, key: str) -> None:
         if key == "next":
             if self.index >= len(self.steps) - 1:
-                self.scene.pop(self)
+                self.ctx.pop(self)
             else:
                 self.index += 1
         elif key == "back":
             self.index = max(0, self.index - 1)
         elif key == "skip":
-            self.scene.pop(self)
+            self.ctx.pop(self)
 
     def on_key(self, key, mod) -> bool:
         if key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -137,62 +163,12 @@ class RecapMode(Mode):
     def on_click(self, pos, button) -> bool:
         return True
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        view = self.scene.view
-        lay = view.layout
-        for i, s in enumerate(self.steps[:self.index + 1]):
-            faded = i < self.index
-            if s.kind == "move" and len(s.route) >= 2:
-                col = tuple(c // 2 for c in MOVE_COLOUR) if faded else MOVE_COLOUR
-                pts = [view.center(h) for h in s.route]
-                pygame.draw.lines(surface, col, False, pts, 2 if faded else 4)
-                if not faded:
-                    _arrow_head(surface, pts[-2], pts[-1], col)
-            elif s.kind == "attack" and s.from_hex is not None and s.to_hex is not None:
-                col = tuple(c // 2 for c in ATTACK_COLOUR) if faded else ATTACK_COLOUR
-                draw_los_line(surface, lay, s.from_hex, s.to_hex, col, width=2 if faded else 3)
-                if not faded:
-                    c = view.center(s.to_hex)
-                    pygame.draw.circle(surface, col, c, max(8, int(view.hex_size * 0.55)), 3)
-                    for k, (counter, up) in enumerate(s.counters):
-                        box = pygame.Rect(c[0] - 30 + 22 * k, c[1] - int(view.hex_size) - 4, 20, 20)
-                        colour = theme.COUNTER_COLOURS.get(counter, theme.WARN)
-                        pygame.draw.rect(surface, colour if up else (70, 70, 70), box,
-                                         border_radius=3)
-                        pygame.draw.rect(surface, (20, 20, 20), box, 1, border_radius=3)
-            elif s.route and not faded:
-                pygame.draw.circle(surface, theme.WARN, view.center(s.route[-1]),
-                                   max(8, int(view.hex_size * 0.6)), 3)
-        v = self.scene.view_rect
-        f = theme.font(16)
-        w = min(v.w - 20, 520)
-        lines: list[str] = []
-        for ln in self.step.lines:
-            lines.extend(wrap(ln, f, w - 20))
-        r = pygame.Rect(v.x + 10, v.y + 10, w, 40 + 20 * len(lines))
-        draw_panel(surface, r, theme.BG_DARK)
-        draw_text(surface, f"{self.title} - {self.index + 1}/{len(self.steps)}", (r.x + 10, r.y + 8),
-                  17, theme.ACCENT, bold=True)
-        y = r.y + 32
-        for ln in lines:
-            draw_text(surface, ln, (r.x + 10, y), 16, theme.TEXT)
-            y += 20
-
-
-def _arrow_head(surface, a, b, col) -> None:
-    import math
-    ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    size = 12
-    left = (b[0] - size * math.cos(ang - 0.45), b[1] - size * math.sin(ang - 0.45))
-    right = (b[0] - size * math.cos(ang + 0.45), b[1] - size * math.sin(ang + 0.45))
-    pygame.draw.polygon(surface, col, [b, left, right])
-
 
 class RecapTracker:
     """Remembers, per side, where in the log that side last gave up the seat; when the
     seat comes back to a player it opens the recap of what happened since."""
 
-    def __init__(self, scene: Any, auto: bool = True) -> None:
+    def __init__(self, scene: BattleScene, auto: bool = True) -> None:
         self.sc = scene
         self.auto = auto
         n = len(scene.game.log)
@@ -222,6 +198,21 @@ class RecapTracker:
         self.last = (title, steps)
         if self.auto:
             self.sc.push(RecapMode(self.sc, title, steps))
+
+    def open_event(self, event: Any) -> bool:
+        """A log line: the recap of its phase (or of its whole turn) from the game log."""
+        log = self.sc.game.log
+        i = next((k for k in range(len(log) - 1, -1, -1) if log[k] is event), None)
+        if i is None:
+            self.sc.note("That line was taken back: it is no longer in the game.")
+            return False
+        title, events = log_stretch(log, i)
+        steps = recap_steps(events)
+        if not steps:
+            self.sc.note(f"{title}: no moves, attacks or counters to step through.")
+            return False
+        self.sc.push(RecapMode(self.sc, f"Recap: {title}", steps))
+        return True
 
     def open_last(self) -> bool:
         """P: the last recap again (False: nothing to show yet)."""

@@ -14,7 +14,7 @@ both do), or holds fire.  Orders are shown on the units.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +22,9 @@ from game.rules.actions import Action, DefensiveFire, PassDefensiveFire
 from game.rules.queries import defensive_fire_options
 from game.rules.state import DefensiveFirePrompt
 from game.ui import theme
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["Order", "ORDERS", "ASK", "decide", "StandingOrders"]
 
@@ -92,7 +95,7 @@ def decide(game: Any, orders: dict) -> tuple[Action, str] | None:
 class StandingOrders:
     """The battle screen's orders (uid -> Order) and their use."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: BattleScene) -> None:
         self.sc = scene
         self.orders: dict[str, Order] = {}
 

@@ -13,7 +13,7 @@ tinted red while the map is on.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,6 +25,9 @@ from game.ui import theme
 from game.ui.battle.view import region_layer
 from game.ui.map_render import draw_los_line
 from game.ui.widgets import draw_panel, draw_text, fit
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["ThreatMap", "threat_lines"]
 
@@ -69,7 +72,7 @@ def threat_lines(game: Any, threat: Threat, limit: int = 5) -> list[str]:
 
 
 class ThreatMap:
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: BattleScene) -> None:
         self.sc = scene
         self.on = False
         self._cache: dict = {}

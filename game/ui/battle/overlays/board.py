@@ -5,26 +5,43 @@ the terrain legend (G).  Overlays draw what a mode or a tool highlights; they
 decide nothing."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.rules.hexes import hex_label, range_band
 from game.rules.state import Phase
 from game.ui import theme
+from game.ui.battle.overlays.painter import Painter, painter_class
 from game.ui.battle.panels import draw_tooltip
 from game.ui.battle.view import region_layer
 from game.ui.map_render import BAND_COLORS, BAND_LEGEND, BAND_LETTER, draw_los_line
 from game.ui.widgets import draw_panel, draw_text
 
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
+
 __all__ = ["BattleOverlays"]
 
 
 class BattleOverlays:
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: BattleScene) -> None:
         self.sc = scene
         self._frame: pygame.Surface | None = None
         self._frame_key: Any = None
+        self._painters: dict[int, Painter] = {}
+
+    def painter(self, mode: Any) -> Painter:
+        """The painter of ``mode`` (one per mode, kept while the mode is shown)."""
+        p = self._painters.get(id(mode))
+        if p is None or p.mode is not mode:
+            p = self._painters[id(mode)] = painter_class(mode)(mode, self.sc)
+        return p
+
+    def _forget_gone(self, modes: list) -> None:
+        live = {id(m) for m in modes}
+        for k in [k for k in self._painters if k not in live]:
+            del self._painters[k]
 
     def invalidate(self) -> None:
         self._frame_key = None
@@ -35,11 +52,12 @@ class BattleOverlays:
         clip = surface.get_clip()
         surface.set_clip(self.sc.map_rect)
         modes = [self.sc.base] + self.sc.stack
+        self._forget_gone(modes)
         moving = self.sc.anim.positions(self.sc.view.layout)
         # the map, the state-only overlays and the units change rarely: keep them as
         # one picture and rebuild it only when something they show has changed
         key = (self.sc.version, self.sc.view.hex_size, self.sc.view.offset, self.sc.view.zoom_waiting,
-               self.sc.selected, self.sc.los_from, tuple(m.under_key() for m in modes),
+               self.sc.selected, self.sc.los_from, tuple(self.painter(m).under_key() for m in modes),
                tuple(type(m) for m in modes), self.sc.map_rect.size)
         if moving:
             self._frame_key = None
@@ -54,7 +72,7 @@ class BattleOverlays:
             surface.blit(self._frame, self.sc.map_rect.topleft)
         self.sc.anim.draw(surface, self.sc.view.layout, self.sc.view.rect)
         surface.set_clip(self.sc.view.rect)
-        modes[-1].draw_over(surface)
+        self.painter(modes[-1]).draw_over(surface)
         threat = getattr(self.sc, "threat", None)
         if threat is not None:
             threat.draw(surface)            # X: the threat map (game/ui/battle/threat_map.py)
@@ -70,7 +88,7 @@ class BattleOverlays:
         surface.set_clip(clip)
         self.sc.hud.draw_panel(surface)
         for m in modes:
-            m.draw_side(surface, self.sc.card_rect)
+            self.painter(m).draw_side(surface, self.sc.card_rect)
 
     def objective_hex(self):
         """Where the objective counter is drawn: the state's objective (the Assault
@@ -81,7 +99,7 @@ class BattleOverlays:
     def draw_board(self, surface: pygame.Surface, modes: list, moving: dict) -> None:
         self.sc.view.draw_map(surface, self.objective_hex())
         for m in modes:
-            m.draw_under(surface)
+            self.painter(m).draw_under(surface)
         if self.sc.los_from is not None:
             self.draw_los(surface)
         active = self.sc.state.active_side
