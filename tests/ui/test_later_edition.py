@@ -15,8 +15,7 @@ import random
 import pygame
 import pytest
 
-from game.rules.actions import EndPhase, PlaceAircraft
-from game.rules.dice import LoadedDice
+from game.rules.actions import EndPhase, PassDefensiveFire, PlaceAircraft
 from game.rules.state import AntiairPrompt, Phase
 from tests.uikit import click, hover, key, running_app, start, step
 from tests.ui.later_clicks import play, press_button
@@ -263,8 +262,7 @@ def test_aircraft_are_drawn_above_the_map_and_hit_first(app):
     ground_before = dict(scene.view.unit_slots(g.state))
     g.apply(PlaceAircraft("Axis", plane.uid, at(7, 3)))
     if isinstance(g.state.pending, AntiairPrompt):
-        g.apply(__import__("game.rules.actions", fromlist=["PassDefensiveFire"])
-                .PassDefensiveFire("Allies"))
+        g.apply(PassDefensiveFire("Allies"))
     scene.refresh()
     step(app, 2)
     slots = scene.view.unit_slots(g.state)
