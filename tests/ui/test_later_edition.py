@@ -343,3 +343,49 @@ def test_rules_help_gains_the_later_chapters_in_a_later_battle(app):
     assert not any(s.id.startswith("later:") for s in sections())
     key(app, pygame.K_ESCAPE, frames=2)
     assert app.scene is scene
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_later_setup_screens_fit_small_and_large_windows(tmp_path, monkeypatch, size):
+    """The edition buttons and the three battlefields fit (no button leaves the window
+    or overlaps another) in the hotseat and the solo setup."""
+    from game.ui.app import App
+    from game.ui.battle_setup_data import BattleSetup
+    from game.ui.scenes.battle_setup import BattleSetupScene
+    from game.ui.scenes.solo_setup import SoloSetupScene
+    from game.ui.settings import Settings
+    monkeypatch.setenv("HEXFRONT_CONFIG_DIR", str(tmp_path / "cfg"))
+    app = App(size=size, settings=Settings(sound=False), save_settings=False)
+    app.running = True
+    win = pygame.Rect((0, 0), size)
+    for scene in (BattleSetupScene(app, BattleSetup(edition="later")),
+                  SoloSetupScene(app, BattleSetup(edition="later", solo="Axis"))):
+        app.switch(scene)
+        step(app, 2)
+        rects = [b.rect for b in scene.buttons.values() if b.visible]
+        assert "edition_later" in scene.buttons and "config3" in scene.buttons
+        for i, a in enumerate(rects):
+            assert win.contains(a), (type(scene).__name__, a)
+            for b in rects[i + 1:]:
+                assert not a.colliderect(b), (type(scene).__name__, a, b)
+
+
+def test_cli_solo_and_preview_take_the_later_edition(app, monkeypatch):
+    """python main.py --solo --edition later / --preview --edition later open those
+    screens in the later edition."""
+    import main
+    from game.ui.scenes.menu import solo_scene
+    from game.ui.scenes.solo_setup import SoloSetupScene
+    seen = {}
+    monkeypatch.setattr("game.ui.scenes.preview.run_preview",
+                        lambda **kw: seen.update(preview=kw) or 0)
+    assert main.main(["--preview", "--edition", "later"]) == 0
+    assert seen["preview"]["edition"] == "later"
+    monkeypatch.setattr("game.ui.scenes.menu.solo_scene",
+                        lambda a, **kw: seen.update(solo=kw) or solo_scene(a, **kw))
+    monkeypatch.setattr(app, "run", lambda scene: seen.update(scene=scene) or 0)
+    args = main.build_parser().parse_args(["--solo", "--edition", "later"])
+    main._check_args(args)
+    assert main._play(app, args, None) == 0
+    assert seen["solo"]["edition"] == "later"
+    assert isinstance(seen["scene"], SoloSetupScene) and seen["scene"].setup.edition == "later"

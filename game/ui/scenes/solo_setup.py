@@ -92,11 +92,13 @@ class SoloSetupScene(GuiScene):
         cw = min(520, w // 2 - 60)
         bw = (cw - 10) // 2
         y = 150
+        # the left column's steps: closer together in a low window (Back stays clear)
+        gap = (92, 150, 52, 96) if h >= 720 else (80, 120, 46, 80)
         self._rows: dict[str, int] = {}
         self._rows["side"] = y - 30
         self.button("side_Allies", (x, y, bw, 42), self._mark("Allies", self.player_side == "Allies"))
         self.button("side_Axis", (x + bw + 10, y, bw, 42), self._mark("Axis", self.player_side == "Axis"))
-        y += 92
+        y += gap[0]
         self._rows["level"] = y - 30
         tw = (cw - 30) // 4
         for i, lv in enumerate(LEVELS):
@@ -105,15 +107,15 @@ class SoloSetupScene(GuiScene):
         if self.level == "expert":
             self.button("thinking", (x + 3 * (tw + 10), y, tw, 42), f"{self.thinking:g} s",
                         tooltip="The Expert's thinking time per decision (click to change).")
-        y += 150
+        y += gap[1]
         self._rows["scenario"] = y - 30
         s = self.setup
         self.button("standard", (x, y, bw, 42), self._mark("Standard", s.scenario == "standard"))
         self.button("assault", (x + bw + 10, y, bw, 42), self._mark("Assault", s.scenario == "assault"))
-        y += 52
+        y += gap[2]
         if s.scenario == "assault":
             self.button("attacker", (x, y, cw, 40), f"Attacker: {s.attacker}  (defender: {s.defender})")
-        y += 96
+        y += gap[3]
         self._rows["ai_army"] = y - 30
         aw = (cw - 20) // 3
         self.button("ai_builder", (x, y, aw, 42),
