@@ -389,3 +389,22 @@ def test_cli_solo_and_preview_take_the_later_edition(app, monkeypatch):
     assert main._play(app, args, None) == 0
     assert seen["solo"]["edition"] == "later"
     assert isinstance(seen["scene"], SoloSetupScene) and seen["scene"].setup.edition == "later"
+
+
+def test_a_later_save_loads_in_its_edition(tmp_path):
+    """A saved later-edition battle opens again in the later edition on its battlefield
+    (the setup the battle screen gets knows the edition)."""
+    from game.saves import save_game
+    from game.ui.battle.demo import pick_action
+    from game.ui.battle.services import new_battle_game
+    from game.ui.scenes.battle_setup import load_setup, make_setup
+    g = new_battle_game(make_setup(edition="later", seed=4, config=3))
+    rng = random.Random(1)
+    while not g.state.phase.is_flight:
+        g.apply(pick_action(g, rng))
+    path = tmp_path / "later.json"
+    save_game(g, path)
+    setup, error = load_setup(path)
+    assert error is None and setup.edition == "later" and setup.config == 3
+    assert setup.saved_game.state.edition == "later"
+    assert setup.saved_game.state_hash() == g.state_hash()
