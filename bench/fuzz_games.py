@@ -2,6 +2,7 @@
 
     python bench/fuzz_games.py                      10,000 games, 1,000 replays
     python bench/fuzz_games.py --games 200 --replays 20 --jobs 2
+    python bench/fuzz_games.py --edition later --games 1000 --replays 100 --jobs 2
 
 Each game: a map configuration (1-6 in turn), Standard or Assault (every fourth),
 two random legal armies from the roster, a random legal action at every step (an
@@ -12,6 +13,8 @@ consistent, a decision always has someone to make it; at the end the game is
 decided (a winner or a declared draw).  Every ``games/replays``-th game is saved
 (game.saves), loaded back by replaying its actions, and must reach the same state
 hash.  Prints the counts and the time; exits 1 on any failure (with the seed).
+``--edition later`` plays the later edition: its three configurations (1-3 in turn),
+the later roster (Aircraft and Antiair cards among the random armies), its rules.
 """
 from __future__ import annotations
 
@@ -38,18 +41,23 @@ MAX_ACTIONS = 6000
 # --- one game ---------------------------------------------------------------------------------
 _MAPS: dict = {}
 _ROSTER: list = []
+_EDITION = ["first"]
 
 
-def _setup_worker() -> None:
+def _setup_worker(edition: str = "first") -> None:
+    from game.data.later_maps import load_later_configuration
     from game.data.maps import load_configuration
     from game.data.units import load_roster
-    for n in range(1, 7):
-        _MAPS[n] = load_configuration(n)
+    _MAPS.clear()
+    _EDITION[0] = edition
+    later = edition == "later"
+    for n in range(1, 4 if later else 7):
+        _MAPS[n] = load_later_configuration(n) if later else load_configuration(n)
         _MAPS[n].los                            # build the LOS table once per process
     from game.rules.army import is_playable
-    # the whole roster a first-edition battle can use (a card whose abilities aren't all
+    # the whole roster a battle of this edition can use (a card whose abilities aren't all
     # implemented is refused by the rules, so it never reaches a game)
-    _ROSTER[:] = [c for c in load_roster().values() if is_playable(c, "first")]
+    _ROSTER[:] = [c for c in load_roster(edition=edition).values() if is_playable(c, edition)]
 
 
 def random_army(rng: random.Random, side: str, budget: int, max_units: int):
@@ -121,9 +129,11 @@ def play_one(index: int, seed: int, budget: int, max_units: int, save_dir: str |
     from game.rules.engine import new_game
     game_seed = seed * 1_000_003 + index
     rng = random.Random(game_seed)
-    config = 1 + index % 6
+    config = 1 + index % len(_MAPS)
     scenario = "assault" if index % 4 == 3 else "standard"
     options: dict = {"config": config, "turn_limit": TURN_LIMIT}
+    if _EDITION[0] == "later":
+        options["edition"] = "later"
     budgets = {"Axis": budget, "Allies": budget}
     if scenario == "assault":
         attacker = rng.choice(("Axis", "Allies"))
@@ -134,7 +144,7 @@ def play_one(index: int, seed: int, budget: int, max_units: int, save_dir: str |
     game = new_game(_MAPS[config], armies, scenario=scenario, dice=Dice(game_seed),
                     options=options)
     end_bias = rng.uniform(0.1, 0.4)
-    n = 0
+    n = placed = antiair = 0
     check_invariants(game)
     while not game.over and n < MAX_ACTIONS:
         a = pick_fast(game, rng, end_bias) if fast else None
@@ -145,6 +155,8 @@ def play_one(index: int, seed: int, budget: int, max_units: int, save_dir: str |
             others = [x for x in acts if not isinstance(x, EndPhase)]
             a = ends[0] if ends and (not others or rng.random() < end_bias) \
                 else rng.choice(others)
+        placed += type(a).__name__ == "PlaceAircraft"
+        antiair += type(game.state.pending).__name__ == "AntiairPrompt"
         game.apply(a)                 # the engine checks it: an illegal pick would raise
         n += 1
         check_invariants(game)
@@ -152,7 +164,8 @@ def play_one(index: int, seed: int, budget: int, max_units: int, save_dir: str |
     out = game.state.outcome
     stats = {"actions": n, "turns": game.state.turn, "scenario": scenario,
              "result": "draw" if out.winner is None else "win",
-             "reason": out.reason.split(" (")[0], "replayed": False, "replay_s": 0.0}
+             "reason": out.reason.split(" (")[0], "replayed": False, "replay_s": 0.0,
+             "placed": placed, "antiair": antiair}
     if save_dir is not None:
         from game import saves
         p = saves.save_game(game, Path(save_dir) / f"fuzz-{index}.json", verify=False)
@@ -166,9 +179,9 @@ def play_one(index: int, seed: int, budget: int, max_units: int, save_dir: str |
 
 
 def _work(args: tuple) -> tuple[int, dict | None, str | None]:
-    index, seed, budget, max_units, save_dir, fast = args
-    if not _MAPS:
-        _setup_worker()
+    index, seed, budget, max_units, save_dir, fast, edition = args
+    if not _MAPS or _EDITION[0] != edition:
+        _setup_worker(edition)
     try:
         return index, play_one(index, seed, budget, max_units, save_dir, fast), None
     except BaseException as exc:          # report, never stop the run
@@ -188,11 +201,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="pick uniformly from legal_actions() (slower) instead of one "
                          "random unit's actions")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--edition", default="first", choices=("first", "later"),
+                    help="rules edition (later: its three maps, Aircraft and Antiair)")
     args = ap.parse_args(argv)
     every = max(1, args.games // args.replays) if args.replays else 0
     save_dir = tempfile.mkdtemp(prefix="hexfront-fuzz-")
     jobs = [(i, args.seed, args.budget, args.max_units,
-             save_dir if every and i % every == 0 else None, not args.uniform)
+             save_dir if every and i % every == 0 else None, not args.uniform, args.edition)
             for i in range(args.games)]
     t0 = time.perf_counter()
     results: list[dict] = []
@@ -224,13 +239,16 @@ def main(argv: list[str] | None = None) -> int:
     res = Counter(r["result"] for r in results)
     reasons = Counter(r["reason"] for r in results)
     scen = Counter(r["scenario"] for r in results)
-    print(f"games played:      {len(results) + len(failures)} "
+    print(f"games played:      {len(results) + len(failures)} {args.edition}-edition "
           f"({scen['standard']} standard, {scen['assault']} assault), seed {args.seed}, "
           f"{args.jobs} process(es)")
     print(f"failures:          {len(failures)}")
     print(f"decided:           {res['win']} won, {res['draw']} draws (turn limit {TURN_LIMIT})")
     print(f"actions applied:   {actions} (invariants checked after each), "
           f"{actions / max(1, len(results)):.0f} per game")
+    if args.edition == "later":
+        print(f"later edition:     {sum(r['placed'] for r in results)} Aircraft placed, "
+              f"{sum(r['antiair'] for r in results)} Antiair prompts answered")
     print(f"replayed from save: {len(replayed)}, all to the same state hash"
           + (f", {sum(r['replay_s'] for r in replayed) / max(1, len(replayed)) * 1000:.0f} "
              f"ms per load" if replayed else ""))

@@ -86,11 +86,18 @@ def ending_kind(reason: str, error: str | None = None, annihilated: bool = False
 
 def _armies(roster, scenario: str, seed: int, attacker: str | None,
             source: str = "builder", edition: str = "first") -> dict:
-    """Both armies: built by the AI's army builder from the seed, or ``"sample"``:
-    the shipped sample armies (units/armies/sample_*.yaml)."""
+    """Both armies: built by the AI's army builder from the seed (``"builder"``: one
+    nation or a historical pairing of the whole playable roster; ``"whole"``: any
+    nations of the side, the whole playable roster; ``"base"``: the builder on the 47
+    cards Hexfront shipped first), or ``"sample"``: the shipped sample armies
+    (units/armies/sample_*.yaml).  ``edition`` "later": each built army also gets an
+    Aircraft (game.ai.later_edition.build_later_army)."""
     if source == "sample":
         from game.data.armies import sample_army
         return {side: list(sample_army(side).cards) for side in ("Axis", "Allies")}
+    if source == "base":
+        from game.data.units import LATER_SETS
+        roster = [c for c in roster if c.set_name != LATER_SETS]
     rng = random.Random(seed * 7919 + 17)
     out = {}
     for side in ("Axis", "Allies"):
@@ -100,9 +107,10 @@ def _armies(roster, scenario: str, seed: int, attacker: str | None,
             budget = 100
         if edition == "later":            # one Aircraft, now and then an Antiair unit
             from game.ai.later_edition import build_later_army
-            out[side] = build_later_army(roster, side, budget, rng=rng).cards
+            out[side] = build_later_army(roster, side, budget, rng=rng,
+                                         mixed=source == "whole").cards
         else:
-            out[side] = build_army(roster, side, budget, rng=rng).cards
+            out[side] = build_army(roster, side, budget, rng=rng, mixed=source == "whole").cards
     return out
 
 
@@ -316,8 +324,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--turn-limit", type=int, default=15,
                     help="a game undecided after this turn is a draw (default 15)")
     ap.add_argument("--jobs", type=int, default=1, help="games played in parallel")
-    ap.add_argument("--armies", default="builder", choices=("builder", "sample"),
-                    help="the AI army builder's armies (default) or the sample armies")
+    ap.add_argument("--armies", default="builder", choices=("builder", "whole", "base", "sample"),
+                    help="the AI army builder's armies from the whole playable roster (default:"
+                         " one nation or a historical pairing; whole: any nations of the side),"
+                         " from the 47 first cards only (base), or the sample armies")
     ap.add_argument("--budget", type=float, default=None,
                     help="the Expert's thinking time per decision in seconds (default 1.0)")
     ap.add_argument("--edition", default="first", choices=("first", "later"),

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from game.rules.army import MAX_UNITS, Army, validate_army
+from game.rules.army import MAX_UNITS, Army, is_playable, validate_army
 from game.rules.cards import UnitCard
 
 from game.rules.actions import (Action, Attack, DefensiveFire, EndPhase, PassDefensiveFire,
@@ -241,13 +241,13 @@ AIR_SHARE = 0.2             # about this share of the points goes to one Aircraf
 
 def build_later_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
                      rng: random.Random | None = None, max_units: int = MAX_UNITS,
-                     name: str | None = None) -> Army:
+                     name: str | None = None, mixed: bool = False) -> Army:
     """A later-edition army for ``side``: the army builder's ground army (an Antiair
     unit among it now and then) and one Aircraft of the army's nations when the
     budget allows; always legal for the later edition (else the plain built army)."""
     from game.ai.army_builder import build_army
     rng = rng or random.Random(0)
-    pool = [c for c in cards if c.side == side]
+    pool = [c for c in cards if c.side == side and is_playable(c, "later")]
     air = sorted((c for c in pool if c.is_aircraft), key=lambda c: (c.cost, c.name))
     ground = [c for c in pool if not c.is_aircraft]
     plain = [c for c in ground if not c.has("antiair")]
@@ -255,7 +255,8 @@ def build_later_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
     want_air = bool(air) and budget >= 50
     reserve = int(budget * AIR_SHARE) if want_air else 0
     base = build_army(plain or ground, side, budget - reserve, rng=rng,
-                      max_units=max_units - (1 if want_air else 0), name=name)
+                      max_units=max_units - (1 if want_air else 0), name=name, mixed=mixed,
+                      edition="later")
     chosen = list(base.cards)
     nations = set(base.nationalities())
     left = budget - sum(c.cost for c in chosen)

@@ -75,8 +75,10 @@ def parse_situation(doc: Any, file: str = "<situation>") -> Situation:
     if "army" in doc:
         army = _army_check(c, doc["army"], doc)
         c.done()
+        army_options = {"edition": army.options["edition"]} if army is not None and \
+            army.options.get("edition") else {}
         return Situation(name=name, file=file, battle_map=BattleMap("none", {}), units=[],
-                         rule=rule, army=army)
+                         rule=rule, army=army, options=army_options)
     scenario = c.field(doc, "scenario", one_of("standard", "assault"), entry="situation",
                        required=False, default="standard")
     turn = c.field(doc, "turn", int_in(0, 99), entry="situation", required=False, default=1)
@@ -151,7 +153,13 @@ def _army_check(c: Checker, node: Any, doc: dict[str, Any]) -> ArmyCheck | None:
         c.problem("expected a mapping (historical, year, budget, max_units)", entry=entry,
                   field="options", node=node, key="options")
         options = {}
-    c.unknown_keys(options, ("historical", "year", "budget", "max_units"), entry="army options")
+    c.unknown_keys(options, ("historical", "year", "budget", "max_units", "edition"),
+                   entry="army options")
+    if doc.get("edition") is not None and "edition" not in options:
+        from game.rules.later import parse_edition      # "edition: later" (game.rules.later)
+        edition = c.field(doc, "edition", parse_edition, entry="situation", required=False)
+        if edition is not None and edition != "first":
+            options = dict(options, edition=edition)
     cards = []
     raw = node.get("cards")
     if not isinstance(raw, list):
@@ -300,8 +308,13 @@ def _map(c: Checker, doc: dict[str, Any]) -> BattleMap:
         raw = raw["configuration"]
     if isinstance(raw, int) and not isinstance(raw, bool):
         from game.data.maps import load_configuration
+        loader: Callable[[int], BattleMap] = load_configuration
+        if str(doc.get("edition", "")).strip().lower() == "later":
+            # the later edition's own configurations 1-3 (game.data.later_maps)
+            from game.data.later_maps import load_later_configuration
+            loader = load_later_configuration
         try:
-            return load_configuration(raw)
+            return loader(raw)
         except DataError as exc:
             c.problem(f"configuration {raw}: {exc}", entry="map", field="configuration",
                       node=doc, key="map")

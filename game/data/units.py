@@ -239,7 +239,10 @@ def _card(c: Checker, node: Any, index: int, items: list[Any]) -> UnitCard | Non
 
     # cross-field rules
     ids = {a.id for a in abilities}
-    if speed == 0 and not ids & set(STANDS_STILL) and "speed" in node and utype != AIRCRAFT:
+    # later edition: emplaced Antiair guns (88mm Flak 36, 85mm AA Gun...) print speed 0
+    # and no Relocate: they never move (units_facts_aircraft.yaml, S1)
+    if speed == 0 and not ids & set(STANDS_STILL) and "speed" in node and utype != AIRCRAFT \
+            and "antiair" not in ids:
         c.problem("speed 0 needs the Relocate ability (or Heavy Rifle, Dug In: otherwise "
                   "the unit can never move)",
                   entry=entry, field="speed", node=node, key="speed")

@@ -288,7 +288,11 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     ctx["band"] = band
     air = a.card.is_aircraft or t.card.is_aircraft
     # ruling L2: line of sight to and from an Aircraft is never blocked
-    if not air and not state.battle_map.can_see(a_hex, t_hex):
+    sees = air or state.battle_map.can_see(a_hex, t_hex)
+    if abilities.HOOKS.get("line_of_sight"):
+        # Indirect Fire: no line of sight needed when a Spotter sees the target
+        sees = bool(_hook("line_of_sight", sees, ctx))
+    if not sees:
         blocker = state.battle_map.los.blocker(a_hex, t_hex)
         where = (f": the {state.battle_map.terrain_at(blocker).value} in {hex_label(blocker)} "
                  f"is in the way") if blocker is not None else ""
@@ -310,7 +314,7 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
     ctx["front"] = front
     modifier = -1 if a.impaired else 0
     if air and t.card.is_aircraft:
-        modifier += later_rules.air_target_modifier(a)      # rulings L07, L14
+        modifier += later_rules.air_target_modifier(a, state)   # rulings L07, L14
     modifier = _hook("die_modifier", modifier, ctx)
     need = max(1, min(7, BASE_SUCCESS - modifier))
     defense = _hook("defense", t.defense_value(front is not False), ctx)
@@ -404,14 +408,17 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
         if hits > 0 and not covered:
             was = t.disrupted
             t.disrupted = True
+            stops = later_rules.defensive_fire_stops(state, t)      # checklist L18
             events.append(CounterPlaced(
                 t.uid, DISRUPTED, True, a.uid,
                 text=f"{t.name} is hit by defensive fire: face-up Disrupted counter"
-                     + (" (already disrupted; disruptions don't add up)." if was else ".")))
-            events.append(UnitStopped(t.uid, plan.target_hex, "disrupted by defensive fire",
-                                      a.uid, stage,
-                                      text=f"{t.name} stops in {hex_label(plan.target_hex)}: "
-                                           f"disrupted by defensive fire."))
+                     + (" (already disrupted; disruptions don't add up)" if was else "")
+                     + ("." if stops else "; it may move while disrupted, so it moves on.")))
+            if stops:
+                events.append(UnitStopped(t.uid, plan.target_hex, "disrupted by defensive fire",
+                                          a.uid, stage,
+                                          text=f"{t.name} stops in {hex_label(plan.target_hex)}: "
+                                               f"disrupted by defensive fire."))
     else:
         new = plan_counters(state, plan, hits, covered)
         if abilities.HOOKS.get("attack_result"):
@@ -471,8 +478,11 @@ def casualty_phase(state: GameState) -> list[Event]:
     5. A unit with a Disrupted counter is now disrupted."""
     events: list[Event] = []
     units = [u for u in state.units.values() if u.on_map]
+    keeps = abilities.has_hooks("keeps_disruption")
     for u in units:
         if u.disrupted:
+            if keeps and abilities.apply("keeps_disruption", False, state=state, unit=u):
+                continue                   # Green: its roll to recover failed
             u.disrupted = False
             events.append(DisruptionRemoved(u.uid, text=f"{u.name} recovers from disruption."))
     flipped: dict[str, list[str]] = {}

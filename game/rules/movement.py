@@ -140,7 +140,7 @@ def _graph(bm: Any) -> _Graph:
 
 
 _MOVEMENT = (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND)
-_MOVE_POINTS = ("move_cost", "movement_roll_kinds")
+_MOVE_POINTS = ("move_cost", "movement_roll_kinds", "movement_roll_need", "can_enter")
 
 
 def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
@@ -168,11 +168,18 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
             cost = abilities.apply("move_cost", cost, **ctx_base)
         return Step(cost=cost, along_road=True, free=free)
     t_from = bm.terrain[a]
+    refusal: str | None = None
     if impassable(unit, t_from):
-        return Step(reason=f"{unit.name} can leave the {t_from.value} in {hex_label(a)} "
-                           f"only along the road")
-    if impassable(unit, t_to):
-        return Step(reason=f"{_type_word(unit)} can't enter {t_to.value}")
+        refusal = (f"{unit.name} can leave the {t_from.value} in {hex_label(a)} "
+                   f"only along the road")
+    elif impassable(unit, t_to):
+        refusal = f"{_type_word(unit)} can't enter {t_to.value}"
+    if ctx_base is not None:
+        # an ability may forbid the step (Thin Wheels) or lift the refusal (Amphibious)
+        refusal = abilities.apply("can_enter", refusal, stream=stream, from_terrain=t_from,
+                                  **ctx_base)
+    if refusal is not None:
+        return Step(reason=str(refusal))
     rules = TERRAIN_RULES[t_to]
     cost = rules.vehicle_cost if unit.is_vehicle else 1
     if speed_one and cost > 1:
@@ -199,11 +206,24 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, *, bonus_left: bool,
             rolls += [RollInfo(k, a, b, ROLL_NEED) for k in side_kinds]
             rolls += [RollInfo(k, a, b, n) for k, n in extra if k != "hedge"]
             rolls += [RollInfo(k, a, b, ROLL_NEED) for k in rest]
-            return Step(cost=cost, rolls=tuple(rolls))
+            return Step(cost=cost, rolls=_roll_needs(tuple(rolls), ctx_base))
     if not kinds:
         return Step(cost=cost)
     # ruling 15: the stream first, then the forest
-    return Step(cost=cost, rolls=tuple(RollInfo(kind, a, b, ROLL_NEED) for kind in kinds))
+    return Step(cost=cost, rolls=_roll_needs(tuple(RollInfo(kind, a, b, ROLL_NEED)
+                                                   for kind in kinds), ctx_base))
+
+
+def _roll_needs(rolls: tuple[RollInfo, ...], ctx_base: dict[str, Any] | None
+                ) -> tuple[RollInfo, ...]:
+    """The ``movement_roll_need`` hook point: an ability may change the face each
+    movement roll of a step needs (Robust, Mountaineering: +1 on the roll)."""
+    if ctx_base is None or not rolls or not abilities.has_hooks("movement_roll_need"):
+        return rolls
+    return tuple(RollInfo(r.kind, r.from_hex, r.to_hex,
+                          int(abilities.apply("movement_roll_need", r.need, kind=r.kind,
+                                              **ctx_base)))
+                 for r in rolls)
 
 
 def _speed_one(state: GameState, unit: Unit, speed: int, phase: Phase) -> bool:

@@ -26,6 +26,7 @@ from math import comb
 from . import abilities
 from .combat import AttackPlan, hits_for, plan_attack, plan_counters, plan_hits
 from .hexes import Hex
+from .later.combat import defensive_fire_stops
 from .state import DAMAGED, DESTROYED, DISRUPTED, GameState
 
 __all__ = ["Odds", "attack_odds", "odds_for_plan", "binomial", "simulate_attack"]
@@ -159,6 +160,8 @@ def odds_for_plan(state: GameState, plan: AttackPlan) -> Odds:
             new = plan_counters(state, plan, h, covered)
             rank = max([base_rank] + [_RANK.get(c, 0) for c in new])
             out[rank] += pb
+    if plan.defensive and stopped and not defensive_fire_stops(state, target):
+        stopped = 0.0                   # checklist L18: it moves on while disrupted
     hits_dist = tuple(by_hits.get(k, 0.0) for k in range(max(4, max(by_hits) + 1)))
     odds = Odds(p_none=out[0], p_disrupted=out[1], p_damaged=out[2], p_destroyed=out[3],
                 p_stopped=stopped, dice=plan.dice, need=plan.need, defense=plan.defense,

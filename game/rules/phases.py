@@ -67,12 +67,22 @@ def initiative_bonus(state: GameState, side: str) -> int:
                default=0)
 
 
+def initiative_extra(state: GameState, side: str) -> int:
+    """What abilities add to ``side``'s initiative rolls besides the commander bonus
+    (the ``initiative_bonus`` hook point: Recon); it does not break ties."""
+    if not abilities.has_hooks("initiative_bonus"):
+        return 0
+    return int(abilities.apply("initiative_bonus", 0, state=state, side=side))
+
+
 def _initiative(game: "Game") -> list[Event]:
     st = game.state
     ev: list[Event] = []
     bonus = {s: initiative_bonus(st, s) for s in ("Axis", "Allies")}
+    extra = {s: initiative_extra(st, s) for s in ("Axis", "Allies")}
     for _ in range(1000):
-        rolls = {s: (game.dice.d6(), game.dice.d6(), bonus[s]) for s in ("Axis", "Allies")}
+        rolls = {s: (game.dice.d6(), game.dice.d6(), bonus[s] + extra[s])
+                 for s in ("Axis", "Allies")}
         tot = {s: sum(r) for s, r in rolls.items()}
         if tot["Axis"] != tot["Allies"]:
             winner: str | None = max(tot, key=lambda s: tot[s])
@@ -224,9 +234,13 @@ def end_phase(game: "Game") -> list[Event]:
     st = game.state
     sp = table(st)[st.phase]
     nxt = next_phase(st)
+    ev: list[Event] = []
+    if abilities.has_hooks("phase_end"):
+        ev = list(abilities.apply("phase_end", ev, state=st, phase=st.phase, dice=game.dice,
+                                  game=game))
     if sp.on_leave is not None:
         sp.on_leave(st)
-    return enter(game, nxt)
+    return ev + enter(game, nxt)
 
 
 def advance(game: "Game") -> list[Event]:

@@ -644,3 +644,27 @@ def test_later_game_plays_to_the_end_and_replays_to_the_same_hash():
     for a in g.history:
         g2.apply(a)
     assert g2.state_hash() == g.state_hash()
+
+
+# --- L18 units that move while disrupted ----------------------------------------------------------
+def test_L18_first_edition_still_stops_the_mover():
+    """L18: the later edition lets a unit that may move while disrupted (SS Determination)
+    go on after a defensive-fire hit (tests/situations/later_edition/L18_*); the first
+    edition still stops it where it was hit, and its odds say so."""
+    from game.rules.actions import DefensiveFire
+    for edition, stopped in (("first", True), ("later", False)):
+        g = position(rect_map(10, 6), phase=Phase.MOVEMENT_FIRST, dice=[6] * 5 + [1] * 3)
+        if edition == "later":
+            g.state.options.update(LATER)
+        ss = g.add_unit(rifles("Germany", speed=3, abilities=(Ability("ss_determination"),)),
+                        hex=at(2, 2))
+        mg = g.add_unit(rifles("United States", soldier=(8, 6, 4)), hex=at(3, 1))
+        g.apply(Move("Axis", ss.uid, (at(3, 2), at(4, 2), at(5, 2)), None))
+        assert isinstance(g.state.pending, type(g.state.pending)) and g.state.pending is not None
+        o = g.odds(mg.uid, ss.uid, defensive=True)
+        assert (o.p_stopped > 0) is stopped
+        g.apply(DefensiveFire("Allies", mg.uid))
+        while g.state.pending is not None:
+            g.apply(PassDefensiveFire("Allies"))
+        assert ss.disrupted
+        assert (ss.hex != at(5, 2)) is stopped

@@ -15,6 +15,14 @@ module              abilities
 ``casualty``        resisting disruption (after attacks, in the casualty phase)
 ``later_edition``   specs of the later edition's abilities (effects: game.rules.later)
 ``results``         exact odds of attacks with ability-dependent outcomes
+``roster_combat``   the whole roster's attack and defense abilities (issue 19)
+``roster_movement`` the whole roster's movement abilities
+``roster_transport`` the whole roster's transport abilities
+``roster_morale``   the whole roster's disruption abilities (Green, Hard Charger...)
+``roster_setup``    deployment and initiative abilities (Gliderborne, Partisan, Recon)
+``roster_actions``  the whole roster's new actions (Aggression, Rocket Salvo...)
+``roster_spotting`` Indirect Fire and Spotters; Camouflaged, Concealed, Experienced Recon
+``roster_extra``    simple modifiers of the later sets' cards (Tank Hunter, Subtle...)
 ``common``          the modules' shared events, marks and helpers
 ==================  ===============================================================
 
@@ -94,13 +102,23 @@ provokes_defensive_fire    firer, mover, from_hex, to_hex, stage                
 moves_while_disrupted      unit, phase                                                  bool
 stacks_as_vehicle          unit (depends only on its card)                              bool
 attack_rolls               attacker, target, plan, rolls, dice, events                  tuple[int]
+-- added for the whole roster (helper abil19, issue 19) --
+movement_roll_need         unit, from_hex, to_hex, terrain, along_road, phase, kind     int (face needed)
+can_enter                  unit, from_hex, to_hex, terrain, from_terrain, along_road,  str|None (the rules'
+                           phase, stream (not along a road)                             refusal, or None)
+transport_capacity         unit (the carrier)                                           int (Soldiers)
+keeps_disruption           unit (casualty phase, before its Disrupted comes off)        bool
+phase_end                  phase (the one ending), dice, game                           list[Event]
+initiative_bonus           side                                                         int (added to rolls)
+deployment_zone            unit, side                                                   frozenset[Hex]
+line_of_sight              attacker, target, distance, band, mode, defensive            bool (the map's answer)
 =========================  ===========================================================  ==========
 
 Everything here is pure and deterministic; hooks must draw any roll from
 ``ctx["dice"]`` when one is given.
 
-Movement-search points (move_cost, can_enter, needs_movement_roll,
-movement_roll_need, movement_roll_kinds): a hook keyed on an ability must
+Movement-search points (move_cost, can_enter, movement_roll_need,
+movement_roll_kinds): a hook keyed on an ability must
 depend only on the moving unit (its card, damaged/disrupted), the step (hexes,
 terrain, road) and the kind of phase - the search is cached on exactly those.
 A hook that needs more (other units' positions) must be a rule-level hook
@@ -116,8 +134,15 @@ __all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "MODULES", "register", "unregister", 
 
 #: the ability modules, in the order they register (game.rules.abilities.<name>)
 MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour", "results",
-                            "casualty", "commanders", "movement", "transport", "later_edition")
+                            "casualty", "commanders", "movement", "transport", "later_edition",
+                            "roster_combat", "roster_movement", "roster_transport",
+                            "roster_morale", "roster_setup", "roster_actions",
+                            "roster_spotting")
 _LOADED = False
+
+#: helper roster19's module (positions 43 and on of issue 19's order), kept apart from
+#: the tuple above so the two issue-19 branches merge cleanly
+MODULES = MODULES + ("roster_extra",)
 
 
 def load() -> None:
@@ -142,6 +167,9 @@ POINTS: tuple[str, ...] = (
     # added for the printed cards (issue 18)
     "entered_hex", "provokes_defensive_fire", "moves_while_disrupted", "stacks_as_vehicle",
     "attack_rolls",
+    # added for the whole roster (helper abil19, issue 19)
+    "movement_roll_need", "can_enter", "transport_capacity", "keeps_disruption", "phase_end",
+    "initiative_bonus", "deployment_zone", "line_of_sight",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")

@@ -1,8 +1,21 @@
-"""Abilities only the later edition has (cards in units/cards/later/).  Antiair's effects: the defensive-fire
-shot when an enemy Aircraft is placed in or next to it (game.rules.later.flight) and
-no -1 on its attacks against Aircraft (game.rules.later.combat)."""
+"""Abilities only the later edition's cards have (units/cards/later/).
+
+* Antiair: the defensive-fire shot when an enemy Aircraft is placed in or next to it
+  (game.rules.later.flight) and no -1 on its attacks against Aircraft
+  (game.rules.later.combat); the effects live there, this is its spec.
+* Antiair Support: counts as having Antiair while it shares a hex with a friendly
+  Antiair unit (game.rules.later.combat.has_antiair, asked by both places above).
+* Gun Shield (88 w/Gun Shield): +1 defense, front and rear, against Soldiers attacking
+  it at long range.
+* Open Crew (Sd Kfz 7/1): -1 on each of its attack dice while an enemy Soldier is within
+  two hexes of it.
+"""
 from __future__ import annotations
 
+from typing import Any
+
+from ..state import GameState, Unit
+from . import register
 from .spec import AbilitySpec, define
 
 SPECS = define(
@@ -12,4 +25,41 @@ SPECS = define(
         " this unit may make its one defensive-fire attack of the phase against it at once"
         " (a success disrupts the Aircraft). Its attacks against Aircraft don't take the"
         " usual -1 on each die."),
+    AbilitySpec(
+        "antiair_support", "Antiair Support", False,
+        "Later edition. While this unit is in the same hex as a friendly unit with Antiair,"
+        " it has Antiair too: a shot at an enemy Aircraft placed in or next to its hex, and"
+        " no -1 on its attacks against Aircraft.",
+        unit_type="Soldier", editions=("later",)),
+    AbilitySpec(
+        "gun_shield", "Gun Shield", False,
+        "Enemy Soldiers attacking this unit from long range face a defense one higher, front"
+        " and rear."),
+    AbilitySpec(
+        "open_crew", "Open Crew", False,
+        "While any enemy Soldier is within two hexes of this unit, every one of its attack"
+        " dice is at -1.", unit_type="Vehicle"),
 )
+
+
+@register("defense", "gun_shield")
+def _gun_shield(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    if ctx.get("role") == "target" and ctx["attacker"].is_soldier and ctx.get("band") == "long":
+        return value + 1
+    return value
+
+
+@register("die_modifier", "open_crew")
+def _open_crew(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    if ctx.get("role") != "attacker":
+        return value
+    st: GameState = ctx["state"]
+    a: Unit = ctx["attacker"]
+    here = ctx.get("attacker_hex") or a.hex
+    if here is None:
+        return value
+    for e in st.units.values():
+        if e.side != a.side and e.is_soldier and e.on_map and e.hex is not None \
+                and e.hex.distance(here) <= 2:
+            return value - 1
+    return value

@@ -29,9 +29,10 @@ SPECS = define(
         " apply to that move as usual.", value_range=(1, 5)),
     AbilitySpec(
         "high_gear", "High Gear {n}", True,
-        "When every hex of a move is entered along a road (ruling 5), this Vehicle has +{n}"
-        " speed for that move, in the movement or the assault phase, on top of the road bonus.",
-        value_range=(1, 5), unit_type=VEHICLE),
+        "When every hex of a move is entered along a road (ruling 5), this unit has +{n}"
+        " speed for that move, in the movement or the assault phase (a Vehicle gets it on top"
+        " of the road bonus; Soldiers on bicycles and motorcycles have no road bonus).",
+        value_range=(1, 5)),
     AbilitySpec(
         "weak_suspension", "Weak Suspension", False,
         "This Vehicle must succeed at a movement roll (4 or higher) to enter a hill hex, unless"

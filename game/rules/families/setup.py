@@ -5,7 +5,7 @@ from __future__ import annotations
 import weakref
 from typing import Any, TYPE_CHECKING
 
-from .. import movement, phases
+from .. import abilities, movement, phases
 from ..actions import Action, ChooseEnd, ChooseObjective, ChooseOrder, Deploy, Undeploy
 from ..board import ENDS, other_end
 from ..events import CoinFlipped, EndChosen, Event, ObjectiveChosen, OrderChosen, UnitDeployed, UnitUndeployed
@@ -67,6 +67,10 @@ def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> fr
     if zone is None:
         zone = per_map[(end, half, depth)] = (bm.half_of(end) if half
                                               else bm.deployment_zone(end, depth))
+    if unit is not None and abilities.relevant(("deployment_zone",), unit):
+        # Gliderborne, Partisan: where this unit may also deploy
+        zone = frozenset(abilities.apply("deployment_zone", zone, state=state, unit=unit,
+                                         side=side))
     return zone
 
 
@@ -189,7 +193,7 @@ class DeployRule(ActionRule):
         mine = st.units_of(side)
         bm = st.battle_map
         occupied = None
-        open_for: dict[tuple[bool, bool], list[Hex]] = {}   # (Vehicle?, stacks as one?) -> hexes
+        open_for: dict[tuple[bool, bool, frozenset[Hex]], list[Hex]] = {}   # (Vehicle?, stacks as one?, zone)
         for u in mine:
             if u.hex is not None:
                 out.append(Undeploy(side, u.uid))
@@ -199,7 +203,9 @@ class DeployRule(ActionRule):
             if occupied is None:
                 # an undeployed unit counts nowhere: one occupancy serves them all
                 occupied = movement.occupancy(st, u)
-            kind = (u.is_vehicle, movement.counts_as_vehicle(u))     # Large stacks as a Vehicle
+            zone = deployment_zone(st, side, u)
+            # Large stacks as a Vehicle; Gliderborne / Partisan have zones of their own
+            kind = (u.is_vehicle, movement.counts_as_vehicle(u), zone)
             hexes = open_for.get(kind)
             if hexes is None:
                 # deploy_problem's rules, with the occupancy counted once per kind of unit

@@ -23,7 +23,12 @@ TRANSPORT_IDS = ("transport", "exposed_transport", "gun_transport")
 
 
 def transport_capacity(state: GameState, unit: Unit) -> int:
-    return 1 if unit.is_vehicle and any(unit.card.has(t) for t in TRANSPORT_IDS) else 0
+    """How many Soldiers ``unit`` carries (the ``transport_capacity`` hook point:
+    Large Transport, Light Towing)."""
+    cap = 1 if unit.is_vehicle and any(unit.card.has(t) for t in TRANSPORT_IDS) else 0
+    if abilities.has_hooks("transport_capacity"):
+        cap = int(abilities.apply("transport_capacity", cap, state=state, unit=unit))
+    return cap
 
 
 def board_problem(state: GameState, soldier: Unit, carrier: Unit) -> str | None:
@@ -37,7 +42,8 @@ def board_problem(state: GameState, soldier: Unit, carrier: Unit) -> str | None:
     if carrier.destroyed or carrier.hex is None:
         return f"{carrier.name} is not on the battle map"
     if len(state.passengers(carrier.uid)) >= cap:
-        return f"{carrier.name} already carries a Soldier"
+        return (f"{carrier.name} already carries a Soldier" if cap == 1 else
+                f"{carrier.name} already carries {cap} Soldiers")
     artillery = "artillery" in (soldier.card.subtype or "").lower()
     ok = abilities.apply("can_board", not artillery, state=state, unit=soldier, carrier=carrier)
     if ok is not True:

@@ -18,16 +18,30 @@ from ..hexes import DIRECTIONS, Hex, Hexside
 from ..state import GameState, Unit
 from ..terrain import Terrain
 
-__all__ = ["air_target_modifier", "air_cover", "side_cover", "sides_crossed", "NO_AIR_PENALTY"]
+__all__ = ["has_antiair", "air_target_modifier", "air_cover", "side_cover", "sides_crossed", "NO_AIR_PENALTY",
+           "defensive_fire_stops"]
 
 #: abilities whose attacks on Aircraft take no -1 (ruling L14)
 NO_AIR_PENALTY = ("antiair", "ace")
 SOLDIER_SIDE_COVER, VEHICLE_SIDE_COVER = 4, 5
 
 
-def air_target_modifier(attacker: Unit) -> int:
+def has_antiair(state: GameState | None, unit: Unit) -> bool:
+    """Antiair on its card, or Antiair Support while it shares a hex with a friendly
+    Antiair unit (a rules query: flight and combat both ask it)."""
+    if unit.card.has("antiair"):
+        return True
+    if state is None or unit.hex is None or not unit.card.has("antiair_support"):
+        return False
+    return any(o.uid != unit.uid and o.side == unit.side and o.hex == unit.hex
+               and o.on_map and o.card.has("antiair") for o in state.units.values())
+
+
+def air_target_modifier(attacker: Unit, state: GameState | None = None) -> int:
     """The per-die modifier an attack on an Aircraft adds (-1, or 0 with Antiair/Ace)."""
-    return 0 if any(attacker.card.has(a) for a in NO_AIR_PENALTY) else -1
+    if has_antiair(state, attacker) or any(attacker.card.has(a) for a in NO_AIR_PENALTY):
+        return 0
+    return -1
 
 
 def air_cover(attacker: Unit, target: Unit, cover: int | None) -> int | None:
@@ -69,3 +83,13 @@ def side_cover(state: GameState, attacker_hex: Hex, target_hex: Hex, target: Uni
             is not Terrain.BLUFFS and any(s in bm.cliffs for s in crossed):
         return need
     return cover
+
+
+def defensive_fire_stops(state: GameState, target: Unit) -> bool:
+    """Whether a defensive-fire hit stops ``target``'s move.  First edition: always.
+    Later edition (checklist L18): a unit whose abilities let it move while disrupted
+    (SS Determination...) is disrupted but not stopped; it moves on."""
+    if state.options.get("edition") != "later":
+        return True
+    from ..movement import moves_while_disrupted
+    return not moves_while_disrupted(state, target)

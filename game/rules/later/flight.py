@@ -29,6 +29,7 @@ from ..families.defensive_fire import (DefensiveFireRule, PassDefensiveFireRule,
                                        eligibility_problem)
 from ..hexes import Hex, hex_label
 from ..odds import Odds
+from .combat import has_antiair
 from ..state import AntiairPrompt, GameState, Unit, other_side
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def antiair_eligible(state: GameState, aircraft: Unit) -> tuple[str, ...]:
         return ()
     out = []
     for e in state.units.values():
-        if e.side == aircraft.side or not e.on_map or e.boarded or not e.card.has("antiair"):
+        if e.side == aircraft.side or not e.on_map or e.boarded or not has_antiair(state, e):
             continue
         assert e.hex is not None
         if e.hex.distance(h) > 1 or e.disrupted or e.fired_defensively:
