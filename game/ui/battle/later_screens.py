@@ -85,8 +85,13 @@ def take_later(out: Path, size: tuple[int, int] = (1280, 800), seed: int = 7) ->
     frames(3)
     key(pygame.K_g)
     bm = preview.battle_map
-    src = sorted(bm.deployment_zone("left", preview.depth), key=lambda h: (abs(h.r - 4), h.q))[0]
+    zone = sorted(bm.deployment_zone("right", preview.depth), key=lambda h: (h.r, h.q))
+    src = max(zone, key=lambda h: len(bm.los.visible_from(h)))   # the widest view
     click(preview.hex_center(src))
+    far = sorted((h for h in preview.visible if preview.visible[h] == "long"),
+                 key=lambda h: (h.r, h.q))
+    if far:                              # a sight line with its range and any cover
+        hover(preview.hex_center(far[len(far) // 2]))
     shot("later_preview")
 
     # --- a battle to its first flight phase ------------------------------------------------
