@@ -158,6 +158,12 @@ def test_builder_filters_cards_by_edition_ruling_L20(app):
     step(app, 2)
     press_button(app, "sample")
     assert any(c.is_aircraft for c in later.army.cards) and later.problems == []
+    for _ in range(len(later.types)):          # the type filter has the third unit type
+        if later.type_filter == "Aircraft":
+            break
+        press_button(app, "f_type")
+    assert later.type_filter == "Aircraft"
+    assert later.visible_cards() and all(c.is_aircraft for c in later.visible_cards())
 
 
 def test_main_accepts_edition_later_for_hotseat_and_checks_its_configurations(tmp_path):

@@ -32,7 +32,7 @@ from game.ui.widgets import GuiScene, draw_background, draw_panel, draw_text, fi
 __all__ = ["ArmyBuilderScene", "HandOverScene", "MessageScene", "armies_folder",
            "SORTS", "TYPES", "COSTS", "SHOWS", "browse", "type_choices"]
 
-TYPES = ("All", "Soldier", "Vehicle", "Tank", "Artillery", "Commander")
+TYPES = ("All", "Soldier", "Vehicle", "Tank", "Artillery", "Commander", "Aircraft")
 #: which cards the browser lists, by where they can be played (the edition filter)
 SHOWS = {"playable": "playable in this battle", "all": "all cards",
          "later": "later edition only", "not yet": "not in Hexfront yet"}
