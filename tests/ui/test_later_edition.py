@@ -210,6 +210,8 @@ def test_flight_antiair_airstrike_by_clicks_L04_L12_L05_L11(app):
     risk = scene.mode.risk(plane.uid)
     assert at(6, 2) in risk and at(1, 5) not in risk
     assert 0 < risk[at(6, 2)].p_disrupted < 1
+    strike = scene.mode.best_strike(plane.uid, at(6, 2))    # what it could do from there
+    assert strike is not None
     click(app, scene.view.center(at(6, 2)), frames=3)
     assert plane.hex == at(6, 2)
     assert isinstance(g.state.pending, AntiairPrompt) and isinstance(scene.mode, AntiairMode)
@@ -227,6 +229,8 @@ def test_flight_antiair_airstrike_by_clicks_L04_L12_L05_L11(app):
     click(app, scene.view.unit_slots(g.state)[plane.uid].center)
     assert scene.selected == plane.uid
     assert target.uid in scene.mode.attack_options()
+    shown = scene.mode.attack_options()[strike[0]][0].odds   # the flight tooltip was exact
+    assert shown.p_destroyed == pytest.approx(strike[1].p_destroyed)
     click(app, scene.view.unit_slots(g.state)[target.uid].center, frames=3)
     assert g.state.units[plane.uid].acted and target.pending    # a face-down hit (L05)
     while g.state.phase != Phase.INITIATIVE and not g.over:

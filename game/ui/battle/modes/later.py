@@ -80,6 +80,23 @@ class FlightMode(Mode):
         return self.ctx.cached(("antiair_risk", uid), lambda: antiair_risk(
             self.game, uid, sorted(self.placements(uid), key=lambda h: (h.r, h.q))))
 
+    def best_strike(self, uid: str, h: Hex) -> tuple[str, Any] | None:
+        """The enemy the Aircraft would hit hardest from ``h`` in the airstrike phase and
+        the rules' exact odds (game.rules.threat.best_attack, asked on a copy of the game
+        with the Aircraft over ``h``), or None when nothing is in reach."""
+        def find() -> tuple[str, Any] | None:
+            from game.rules.threat import Probe, best_attack, severity
+            probe = self.ctx.cached(("strike_probe", uid), lambda: Probe(self.game))
+            best: tuple[str, Any] | None = None
+            for e in self.state.units.values():
+                if e.side == self.side or not e.on_map or e.boarded:
+                    continue
+                got = best_attack(self.game, uid, e.uid, probe=probe, from_hex=h)
+                if got is not None and (best is None or severity(got[1]) > severity(best[1])):
+                    best = (e.uid, got[1])
+            return best
+        return self.ctx.cached(("best_strike", uid, h), find)
+
     def why_not_place(self, uid: str, h: Hex) -> str | None:
         return self.ctx.cached(("why_place", uid, h), lambda: self.game.check(
             PlaceAircraft(self.side, uid, h)))

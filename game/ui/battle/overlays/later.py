@@ -97,6 +97,13 @@ class FlightPainter(Painter):
                 lines.append(f"at least one disrupts it: {pct(risk.p_disrupted)}")
         else:
             lines.append("no enemy Antiair can fire at it here")
+        strike = self.mode.best_strike(u.uid, h)
+        if strike is not None:           # what it could do from here in the airstrike phase
+            t, o = strike
+            lines.append(f"airstrike from here: {self.state.units[t].name}, "
+                         f"{pct(1 - o.p_none)} any effect, {pct(o.p_destroyed)} destroyed")
+        else:
+            lines.append("airstrike from here: no enemy in reach")
         draw_tooltip(surface, mouse, lines, view.rect, theme.WARN if risk else theme.TEXT)
 
 
