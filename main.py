@@ -117,9 +117,8 @@ def _check_args(args: argparse.Namespace) -> None:
         if args.load or args.replay or args.tutorial:
             raise UsageError("--edition goes with --hotseat, --solo, --demo, --preview or "
                              "--render-map (a save knows its own edition)")
-        for n in (args.config, args.render_map):
-            if n is not None and n > 3:
-                raise UsageError(f"the later edition has configurations 1-3, not {n}")
+        if args.config is not None and args.config > 3:     # --render-map: the loader says
+            raise UsageError(f"the later edition has configurations 1-3, not {args.config}")
     if used_battle and not (args.hotseat or args.demo):
         raise UsageError("--axis/--allies only go with --hotseat or --demo")
     for flag, path in (("--axis", args.axis), ("--allies", args.allies), ("--load", args.load),

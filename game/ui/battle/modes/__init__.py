@@ -71,8 +71,3 @@ def mode_for(ctx: BattleContext) -> Mode:
     if st.phase.is_movement or st.phase.is_assault:
         return PlayMode(ctx)
     return Mode(ctx)
-
-
-from game.ui.battle.modes import later as _later  # noqa: E402  (flight, Antiair, airstrike)
-
-_later.register()

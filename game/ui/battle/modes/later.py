@@ -12,7 +12,8 @@
 
 A mode never decides a rule and never draws: its painter is in
 game.ui.battle.overlays.later.  Importing this module registers the three as base
-modes (``game.ui.battle.modes.register_base_mode``).
+modes (``game.ui.battle.modes.register_base_mode``); the battle screen's overlays
+package imports it (through its painters, game.ui.battle.overlays.later).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from game.rules.hexes import Hex, hex_label
 from game.rules.state import AntiairPrompt
 from game.ui.battle.aircraft import is_aircraft
 from game.ui.battle.context import BattleContext
+from game.ui.battle.modes import register_base_mode
 from game.ui.battle.modes.base import Mode, side_name
 from game.ui.battle.modes.play import PlayMode
 from game.ui.battle.modes.stacked import ConfirmMode
@@ -363,8 +365,6 @@ class AirstrikeMode(PlayMode):
 
 def register() -> None:
     """Make these the base modes of the later edition's states (asked first)."""
-    from game.ui.battle.modes import register_base_mode
-
     def pending(ctx: BattleContext) -> Any:
         return ctx.game.state.pending
 
@@ -373,3 +373,6 @@ def register() -> None:
                        FlightMode)
     register_base_mode(lambda ctx: pending(ctx) is None and ctx.game.state.phase.is_airstrike,
                        AirstrikeMode)
+
+
+register()
