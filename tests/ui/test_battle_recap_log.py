@@ -31,9 +31,9 @@ def log_pos(scene, pred):
     return (scene.panel_rect.x + lp.rect.x + 30, scene.panel_rect.y + y0 + row * lh + lh // 2)
 
 
-def _two_movement_phases(app):
+def _two_movement_phases(app, dice=None):
     """Axis moves (turn 1, first movement), then the Allies move (second movement)."""
-    g = position(rect_map(12, 9), phase=Phase.MOVEMENT_FIRST)
+    g = position(rect_map(12, 9), phase=Phase.MOVEMENT_FIRST, dice=dice)
     r = g.add_unit(rifles(), "Axis", at(2, 4))
     gi = g.add_unit(rifles("United States"), "Allies", at(9, 4))
     scene = start(app, g)
@@ -107,3 +107,24 @@ def test_recap_log_stretch_of_a_turn_header_is_the_whole_turn():
     assert log_stretch(log, 3) == ("Turn 2", log[3:7])
     title, events = log_stretch(log, 4)                  # a phase header: that phase
     assert events == log[4:5] and title.startswith("Turn 2: ")
+
+
+def test_recap_from_the_log_in_the_demo_plays_through(app):
+    """--demo plays both sides: a recap opened from the log steps through by itself
+    (the demo never waits behind it)."""
+    import random
+
+    from game.rules.dice import Dice
+    from game.ui.battle.demo import DemoPlayer
+    scene, g, r, gi = _two_movement_phases(app, dice=Dice(3))
+    scene.demo = DemoPlayer(scene, random.Random(2), level=None, think=0.05)
+    click(app, log_pos(scene, lambda e: isinstance(e, UnitMoved) and e.uid == gi.uid))
+    assert scene.mode.name == "recap"
+    for _ in range(120):
+        step(app, 1)
+        if scene.mode.name != "recap":
+            break
+    assert scene.mode.name != "recap"
+    n = len(g.history)
+    step(app, 120)
+    assert len(g.history) > n                       # the demo plays on

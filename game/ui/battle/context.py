@@ -23,8 +23,8 @@ class BattleContext(Protocol):
 
     game: Any                          # game.rules.engine.Game (or the later edition's)
     selected: str | None
-    hold_fire: tuple | None            # (mover, hex): hold at the next stage too
-    stack: list                        # the stacked modes, the top one last
+    hold_fire: tuple[str, Any] | None  # (mover, hex): hold at the next stage too
+    stack: list[Any]                   # the stacked modes (game.ui.battle.modes), top last
     view: MapView
     view_rect: pygame.Rect
     card_rect: pygame.Rect             # the side panel's card area (screen coordinates)
@@ -38,7 +38,7 @@ class BattleContext(Protocol):
     @property
     def state(self) -> GameState: ...
     @property
-    def version(self) -> tuple: ...
+    def version(self) -> tuple[int, int]: ...
     @property
     def ai_turn(self) -> bool: ...
     def cached(self, key: Any, make: Callable[[], Any]) -> Any: ...

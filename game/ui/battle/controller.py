@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from game.rules.actions import Action, PassDefensiveFire
 from game.rules.errors import IllegalAction
 from game.rules.events import Event, InitiativeRolled, OrderChosen
+from game.rules.hexes import Hex
 from game.rules.state import DefensiveFirePrompt, GameState
 from game.ui.battle.context import BattleContext
 
@@ -39,22 +40,23 @@ class BattleController:
         self.selected: str | None = None
         self.stack: list[Mode] = []
         self.base: Mode = Mode(host)
-        self.hold_fire: tuple | None = None          # (mover, hex): hold at the next stage too
-        self._cache: dict = {}
-        self._cache_key: tuple | None = None
+        self.hold_fire: tuple[str, Hex] | None = None   # (mover, hex): hold at the next stage too
+        self._cache: dict[Any, Any] = {}
+        self._cache_key: tuple[int, int] | None = None
         st = game.state
         # the order of play and the initiative dice of the turn on screen (from events)
-        self.turn_shown: tuple = (st.first_player, st.second_player,
+        self.turn_shown: tuple[Any, Any, dict[str, Any]] = (st.first_player, st.second_player,
                                   dict(st.initiative_rolls or {}))
 
     # --- the state, read only ------------------------------------------------------------
     @property
     def state(self) -> GameState:
-        return self.game.state
+        st: GameState = self.game.state
+        return st
 
     @property
-    def version(self) -> tuple:
-        return (id(self.game.state), self.game.state.version)
+    def version(self) -> tuple[int, int]:
+        return (id(self.game.state), self.state.version)
 
     @property
     def mode(self) -> Mode:
@@ -70,7 +72,8 @@ class BattleController:
         return self._cache[key]
 
     def legal(self) -> list[Action]:
-        return self.cached("legal", self.game.legal_actions)
+        acts: list[Action] = self.cached("legal", self.game.legal_actions)
+        return acts
 
     # --- modes ---------------------------------------------------------------------------
     def push(self, mode: Mode) -> None:
@@ -90,10 +93,11 @@ class BattleController:
         if not new.same_as(self.base):
             self.base = new
         p = self.state.pending
-        if isinstance(p, DefensiveFirePrompt) and p.stage == "enter" and \
+        side = self.state.to_act
+        if isinstance(p, DefensiveFirePrompt) and p.stage == "enter" and side is not None and \
                 self.hold_fire == (p.mover, p.to_hex):
             self.hold_fire = None
-            self.send(PassDefensiveFire(self.state.to_act))
+            self.send(PassDefensiveFire(side))
             return True
         return False
 
@@ -127,6 +131,6 @@ class BattleController:
         side = self.state.to_act
         if not acts or any(a.side != side for a in acts):
             return None
-        taken = self.game.undo()
+        taken: list[Action] = self.game.undo()
         self.selected = None
         return taken

@@ -143,6 +143,10 @@ class DemoPlayer:
         if self.wait > 0 or sc.anim.busy:
             return
         mode = sc.mode
+        if mode.name == "recap" and self.everything:
+            mode.on_button("next")      # --demo: a recap opened from the log plays through
+            self.wait = 0.25
+            return
         if getattr(mode, "pauses_ai", False):      # the in-battle menu is open
             return
         if not self.everything and (mode.name in ("casualty", "game_over") or

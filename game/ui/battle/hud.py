@@ -266,6 +266,10 @@ class BattleHUD:
             self.logp.draw(p)
             hint = ("E end phase - Tab next unit - T turn - Esc menu" if st.turn else
                     "Enter done - Backspace take back - Esc menu")
+            if self.logp.scroll > 0:
+                hint = "Log: Enter or a click opens the recap of the marked line"
+            elif self.logp.marked is not None:
+                hint = "Click: the recap of this line's phase"
             draw_text(p, hint, (12, p.get_height() - 24), 15, theme.TEXT_DIM)
         surface.blit(self._panel, self.sc.panel_rect.topleft)
 

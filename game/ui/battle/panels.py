@@ -117,9 +117,8 @@ class CachedLog(LogPanel):
             y += lh
         surface.set_clip(clip)
         if self.scroll:
-            draw_text(surface, f"^ {self.scroll} more - Enter: recap of the marked line",
-                      (self.rect.right - 8, self.rect.y + 4), 14, theme.TEXT_DIM,
-                      anchor="topright")
+            draw_text(surface, f"^ {self.scroll} more", (self.rect.right - 8, self.rect.y + 4),
+                      14, theme.TEXT_DIM, anchor="topright")
 
 
 @dataclass

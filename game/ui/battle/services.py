@@ -93,6 +93,16 @@ class BattleServices:
         from game.ui.scenes.victory import VictoryScene
         self.sc.next_scene = VictoryScene(self.sc.app, self.sc.game, self.sc.setup)
 
+    def undo_all(self) -> list:
+        """U: take back every dice-free action of this phase (Ctrl+Z: the selected unit's)."""
+        taken = self.sc.controller.undo_all()
+        if taken is None:
+            self.sc.note("Nothing to take back: rolls, defensive fire and ended phases are final.")
+            return []
+        self.sc.logp.add(f"{len(taken)} action(s) of this phase taken back.", theme.TEXT_DIM)
+        self.sc.refresh()
+        return taken
+
     def to_menu(self) -> None:
         self.autosave()
         self.sc.next_scene = self.sc.app.menu_scene()

@@ -1,6 +1,5 @@
-"""The battle screen: a battle from the coin flip to the victory screen.
-
-The scene only wires the parts together (game/ui/battle/):
+"""The battle screen: a battle from the coin flip to the victory screen.  The scene
+only wires the parts together (game/ui/battle/):
 
 - ``controller``: the game, the selection, the mode stack; it asks the rules and
   sends actions; no drawing.
@@ -29,7 +28,6 @@ from game.ui.battle.panels import SIDE_COLOURS
 from game.ui.battle.seats import make_seats
 from game.ui.battle.services import BattleServices, new_battle_game
 from game.ui.battle.view import MapView
-from game.ui import theme
 from game.ui.scene import Scene
 
 __all__ = ["BattleScene", "new_battle_game", "SIDE_COLOURS"]
@@ -74,6 +72,7 @@ class BattleScene(Scene):
         to_menu = (_call("services", n) for n in (
             "save", "autosave", "open_settings", "open_load", "open_rules", "suggest",
             "open_luck", "show_victory", "to_menu"))
+    undo_all = _call("services", "undo_all")
 
     def __init__(self, app: Any, setup: Any = None, *, game: Any = None) -> None:
         super().__init__(app)
@@ -149,16 +148,6 @@ class BattleScene(Scene):
         self.hud.seat_banner(to_act, show=self.demo is None and not (
             self.ai is not None and to_act in self.ai.sides))
         self.recap.seat_changed(to_act)
-
-    def undo_all(self) -> list:
-        """U: take back every dice-free action of this phase (Ctrl+Z: the selected unit's)."""
-        taken = self.controller.undo_all()
-        if taken is None:
-            self.note("Nothing to take back: rolls, defensive fire and ended phases are final.")
-            return []
-        self.logp.add(f"{len(taken)} action(s) of this phase taken back.", theme.TEXT_DIM)
-        self.refresh()
-        return taken
 
     def update(self, dt: float) -> None:
         self.input.update(dt)
