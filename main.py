@@ -8,7 +8,9 @@
     python main.py --load SAVE
     python main.py --replay SAVE           watch a saved game step by step
     python main.py --demo --frames N --screenshot FILE.png [--seed N]
-    python main.py --solo                  practice against the AI (when it exists)
+    python main.py --solo                  practice against the AI
+    --edition later (with --hotseat, --solo, --demo, --preview or --render-map N = 1-3):
+                                           the later edition's rules and battlefields
 
 A bad file or option prints one clear sentence and exits with code 2.
 """
@@ -77,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, help="dice seed (same seed, same game)")
     p.add_argument("--out", metavar="FILE.png", help="output file of --render-map")
     p.add_argument("--edition", choices=("first", "later"), default="first",
-                   help="rules edition (later: Aircraft, hedges, bluffs...; --render-map N = 1-3)")
+                   help="rules edition (later: Aircraft, hedges, bluffs...; configurations 1-3)")
     p.add_argument("--zones", action="store_true", help="--render-map: shade deployment zones")
     p.add_argument("--labels", action="store_true", help="--render-map: hex labels")
     p.add_argument("--frames", type=_positive, default=600, help="--demo: frames to play")
@@ -111,11 +113,12 @@ def _check_png(path: str | None, flag: str) -> str:
 
 def _check_args(args: argparse.Namespace) -> None:
     used_battle = args.axis or args.allies
-    if args.edition == "later" and args.render_map is None:
-        # the rules module is in (game.rules.later); the battle screen's flight and
-        # airstrike phases are not yet, so no later-edition battle is offered
-        raise UsageError("--edition later goes only with --render-map for now (the battle "
-                         "screen can't play the later edition yet)")
+    if args.edition == "later":
+        if args.load or args.replay or args.tutorial:
+            raise UsageError("--edition goes with --hotseat, --solo, --demo, --preview or "
+                             "--render-map (a save knows its own edition)")
+        if args.config is not None and args.config > 3:     # --render-map: the loader says
+            raise UsageError(f"the later edition has configurations 1-3, not {args.config}")
     if used_battle and not (args.hotseat or args.demo):
         raise UsageError("--axis/--allies only go with --hotseat or --demo")
     for flag, path in (("--axis", args.axis), ("--allies", args.allies), ("--load", args.load),
@@ -131,7 +134,7 @@ def _check_args(args: argparse.Namespace) -> None:
 def _setup(args: argparse.Namespace):
     from game.ui.scenes.battle_setup import make_setup
     return make_setup(scenario=args.scenario, config=args.config, seed=args.seed,
-                      axis_file=args.axis, allies_file=args.allies)
+                      axis_file=args.axis, allies_file=args.allies, edition=args.edition)
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -145,7 +148,8 @@ def run(argv: list[str] | None = None) -> int:
         return int(main_render(args.render_map, args.out, args.zones, args.labels, **later) or 0)
     if args.preview:
         from game.ui.scenes.preview import run_preview
-        return int(run_preview(config=args.config) or 0)
+        later = {"edition": "later"} if args.edition == "later" else {}
+        return int(run_preview(config=args.config, **later) or 0)
     if args.solo:
         from game.ui.scenes.menu import ai_available
         if not ai_available():
@@ -207,7 +211,8 @@ def _play(app, args: argparse.Namespace, setup) -> int:
         return app.run(ReplayScene(app, args.replay_model, path=args.replay))
     if args.solo:
         from game.ui.scenes.menu import solo_scene
-        return app.run(solo_scene(app, seed=args.seed))
+        later = {"edition": "later"} if args.edition == "later" else {}
+        return app.run(solo_scene(app, seed=args.seed, **later))
     if getattr(args, "tutorial", False):
         from game.ui.scenes.tutorial import TutorialScene
         return app.run(TutorialScene(app))

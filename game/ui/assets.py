@@ -19,7 +19,7 @@ __all__ = ["ASSETS_DIR", "AssetError", "asset_path", "token_svg", "load_svg", "l
 ASSETS_DIR = Path(os.environ.get("HEXFRONT_ASSETS_DIR") or
                   Path(__file__).resolve().parents[2] / "assets")
 TOKEN_KINDS = ("tank", "tank_destroyer", "assault_gun", "armored_car", "transport",
-               "infantry", "machine_gun", "antitank_gun", "artillery", "commander")
+               "infantry", "machine_gun", "antitank_gun", "artillery", "commander", "aircraft")
 SOUNDS = ("click", "dice")
 LABEL_FONT = "fonts/DejaVuSansMono-Bold.ttf"
 

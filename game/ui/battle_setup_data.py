@@ -19,6 +19,9 @@ from game.rules.army import (ASSAULT_ATTACKER_BUDGET, ASSAULT_DEFENDER_BUDGET,  
                              MAX_UNITS, STANDARD_BUDGET)
 from game.rules.army import budget_for as _rules_budget  # noqa: E402
 
+from game.rules.later import EDITIONS  # noqa: E402
+
+LATER_CONFIGS = 3        # the later edition's three battlefields (game.data.later_maps)
 ASSAULT_BUDGETS = {"attacker": ASSAULT_ATTACKER_BUDGET, "defender": ASSAULT_DEFENDER_BUDGET}
 
 
@@ -45,19 +48,28 @@ class BattleSetup:
     demo_frames: int | None = None              # --demo: play legal random actions this long
     solo: str | None = None                     # solo practice: the side the AI plays
     ai_level: str = "veteran"                   # solo practice: "recruit" or "veteran" (game.ai)
+    edition: str = "first"                      # rules edition: "first" | "later" (game.rules.later)
 
     def __post_init__(self) -> None:
         if self.scenario not in SCENARIOS:
             raise ValueError(f"scenario must be one of {', '.join(SCENARIOS)}, "
                              f"not '{self.scenario}'")
-        if not 1 <= int(self.config) <= 6:
-            raise ValueError(f"map configuration must be 1-6, not {self.config}")
+        if self.edition not in EDITIONS:
+            raise ValueError(f"edition must be first or later, not '{self.edition}'")
+        top = self.config_count
+        if not 1 <= int(self.config) <= top:
+            raise ValueError(f"map configuration must be 1-{top}, not {self.config}")
         if self.attacker is not None and self.attacker not in SIDES:
             raise ValueError(f"attacker must be Axis or Allies, not '{self.attacker}'")
         if self.scenario == "assault" and self.attacker is None:
             self.attacker = "Axis"
         if self.solo is not None and self.solo not in SIDES:
             raise ValueError(f"the AI side must be Axis or Allies, not '{self.solo}'")
+
+    @property
+    def config_count(self) -> int:
+        """Map configurations of the edition: six (first), three (later, ruling L13)."""
+        return LATER_CONFIGS if self.edition == "later" else 6
 
     @property
     def defender(self) -> str | None:
@@ -80,4 +92,6 @@ class BattleSetup:
         if self.scenario == "assault":
             opts["attacker"] = self.attacker
             opts["defender"] = self.defender
+        if self.edition != "first":
+            opts["edition"] = self.edition
         return opts

@@ -34,7 +34,7 @@ __all__ = ["KINDS", "kind_of", "short_name", "token_rects", "token_at", "draw_to
            "facing_angle"]
 
 KINDS = ("tank", "tank_destroyer", "assault_gun", "armored_car", "transport",
-         "infantry", "machine_gun", "antitank_gun", "artillery", "commander")
+         "infantry", "machine_gun", "antitank_gun", "artillery", "commander", "aircraft")
 VEHICLE_KINDS = frozenset(KINDS[:5])
 
 INK = (30, 31, 28)
@@ -59,6 +59,8 @@ def kind_of(card: Any) -> str:
     name = (getattr(card, "name", "") or "").lower()
     sub = (getattr(card, "subtype", None) or "").lower()
     abil = _abilities(card)
+    if getattr(card, "is_aircraft", False):     # later edition: drawn above the map there
+        return "aircraft"
     if getattr(card, "is_vehicle", False) or getattr(card, "type", "") == "Vehicle":
         if "destroyer" in sub or "destroyer" in name:
             return "tank_destroyer"

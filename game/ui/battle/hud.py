@@ -84,9 +84,10 @@ class BattleHUD:
     def seat_banner(self, to_act: str | None, show: bool = True) -> None:
         """The banner when the seat changes ("Allies player: your turn")."""
         if to_act and to_act != self._last_to_act and show:
-            from game.rules.state import DefensiveFirePrompt
-            what = "defensive fire" if isinstance(self.sc.state.pending, DefensiveFirePrompt) \
-                else "your turn"
+            from game.rules.state import AntiairPrompt, DefensiveFirePrompt
+            p = self.sc.state.pending
+            what = "defensive fire" if isinstance(p, DefensiveFirePrompt) \
+                else "Antiair fire" if isinstance(p, AntiairPrompt) else "your turn"
             self.sc.anim.show_banner(f"{theme.SIDE_LABEL[to_act]} player: {what}",
                                      SIDE_COLOURS.get(to_act, theme.ACCENT))
         self._last_to_act = to_act

@@ -189,7 +189,8 @@ def draw_side_header(surface: pygame.Surface, rect: pygame.Rect, state: Any) -> 
     draw_text(surface, turn, (x, y), 26, theme.ACCENT, bold=True)
     y += 26
     title = st.phase.title
-    if st.phase.is_movement or st.phase.is_assault or st.phase.is_deploy:
+    if st.phase.is_movement or st.phase.is_assault or st.phase.is_deploy or \
+            st.phase.is_flight or st.phase.is_airstrike:
         who = st.active_side
         if who:
             title = title.replace("First player's", f"{theme.SIDE_LABEL[who]}").replace(

@@ -19,10 +19,10 @@ def new_battle_game(setup: Any) -> Any:
     """A fresh Game for a BattleSetup (or the saved one it carries)."""
     if getattr(setup, "saved_game", None) is not None:
         return setup.saved_game
-    from game.data.maps import load_configuration
     from game.rules.dice import Dice
     from game.rules.engine import new_game
-    bm = load_configuration(setup.config)
+    from game.ui.editions import load_battle_map
+    bm = load_battle_map(getattr(setup, "edition", "first"), setup.config)   # later: 1-3
     seed = setup.seed if setup.seed is not None else random.randrange(1 << 30)
     options = dict(setup.options())
     options["config"] = setup.config

@@ -22,6 +22,7 @@ from game.rules.hexes import Hex
 from game.ui import theme
 from game.ui.layout import HexLayout
 from game.ui.map_render import TABLE_COLOR, MapRenderer, draw_objective, map_box
+from game.ui.battle.aircraft import aircraft_slots, draw_aircraft, heading_for, is_aircraft
 from game.ui.tokens import draw_unit, token_at, token_rects
 
 __all__ = ["MapView", "ZOOMS", "OverlayCache"]
@@ -228,16 +229,18 @@ class MapView:
 
     def _unit_slots(self, state: Any, hidden: frozenset) -> dict[str, pygame.Rect]:
         groups: dict[Hex, list[Any]] = {}
+        flying: list[Any] = []          # later edition: Aircraft fly above, hit first
         for u in state.units.values():
             if u.hex is None or u.destroyed or u.carrier is not None or u.uid in hidden:
                 continue
-            groups.setdefault(u.hex, []).append(u)
+            (flying if is_aircraft(u) else groups.setdefault(u.hex, [])).append(u)
         lay = self.layout
         out: dict[str, pygame.Rect] = {}
         for h, us in groups.items():
             rects = token_rects(lay.hex_to_pixel(h), len(us), lay.size)
             for u, r in zip(us, rects):
                 out[u.uid] = r
+        out.update(aircraft_slots(lay, flying))
         return out
 
     def unit_at(self, state: Any, pos: tuple[int, int]) -> str | None:
@@ -259,6 +262,11 @@ class MapView:
                 passengers.setdefault(u.carrier, []).append(u)
         for uid, rect in slots.items():
             u = state.units[uid]
+            if is_aircraft(u):          # above the map, its shadow on the ground
+                draw_aircraft(surface, u, rect, self.layout.hex_to_pixel(u.hex), self.layout.size,
+                              heading=heading_for(u, state), selected=uid == selected,
+                              dimmed=bool(dim and dim(u)))
+                continue
             draw_unit(surface, u, rect, selected=uid == selected,
                       dimmed=bool(dim and dim(u)), passengers=passengers.get(uid, ()))
         size = self.layout.size

@@ -44,6 +44,18 @@ def odds_topic(scene: Any, unit: Any) -> str | None:
     return "rolling"
 
 
+def later_topic(state: Any) -> str | None:
+    """The later edition's section for the step on screen (flight, Antiair, airstrike)."""
+    from game.rules.state import AntiairPrompt
+    if isinstance(state.pending, AntiairPrompt):
+        return "later:antiair"
+    if state.phase.is_flight:
+        return "later:flight"
+    if state.phase.is_airstrike:
+        return "later:airstrike"
+    return None
+
+
 def rules_scene(scene: Any, topic: str | None = None) -> Any:
     from game.ui.help.scene import RulesHelpScene
     app = scene.app
@@ -53,13 +65,16 @@ def rules_scene(scene: Any, topic: str | None = None) -> Any:
             topic = rule_for(notice[0])
     uid = getattr(scene, "selected", None)
     unit = scene.state.units.get(uid) if uid else None
+    edition = getattr(scene.state, "edition", "first")     # the later edition's own chapters
+    if topic is None and edition == "later":
+        topic = later_topic(scene.state)                   # flight, Antiair, airstrike
     if topic is None and unit is not None:
         topic = odds_topic(scene, unit)
     if topic is not None:
-        return RulesHelpScene(app, back=scene, topic=topic)
+        return RulesHelpScene(app, back=scene, topic=topic, edition=edition)
     if unit is not None:
         ids = unit_ability_ids(unit.card)
         if ids:
             return RulesHelpScene(app, back=scene, topic=ids[0], only=ids,
-                                  title=f"{unit.name}: abilities")
-    return RulesHelpScene(app, back=scene)
+                                  title=f"{unit.name}: abilities", edition=edition)
+    return RulesHelpScene(app, back=scene, edition=edition)

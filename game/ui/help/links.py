@@ -14,6 +14,11 @@ __all__ = ["rule_for", "PHRASES"]
 
 #: (phrase in the lower-cased line, section id), most specific first
 PHRASES: tuple = (
+    # the later edition's refusals (game.rules.later) name Aircraft, flight, hedges, cliffs
+    ("flight phase", "later:flight"), ("one per army per hex", "later:flight"),
+    ("over the battle map", "later:flight"), ("antiair", "later:antiair"),
+    ("airstrike", "later:airstrike"), ("aircraft", "later:aircraft"),
+    ("hedge", "later:hedges"), ("cliff", "later:bluffs"), ("bluffs", "later:bluffs"),
     ("defensive fire", "df-attack"), ("fires defensively", "df-attack"),
     ("holds fire", "df-provoke"), ("provoke", "df-provoke"),
     ("already fired", "df-provoke"),

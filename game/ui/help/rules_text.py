@@ -402,11 +402,20 @@ CHAPTERS: tuple = (
 )
 
 _CACHE: list[Section] = []
+_LATER: list[Section] = []
 
 
-def sections() -> list[Section]:
+def sections(edition: str = "first") -> list[Section]:
     """Every section in rulebook order, each tagged with its chapter; the charts sit in
-    their chapters and the ability texts form the last chapter."""
+    their chapters and the ability texts form the last chapter.  ``edition="later"``:
+    the later edition's chapters (game.ui.help.later_text) come first."""
+    if edition == "later":
+        if not _LATER:
+            from game.ui.help.later_text import LATER_CHAPTERS
+            for chapter, secs in LATER_CHAPTERS:
+                _LATER.extend(Section(s.id, s.title, s.paragraphs, chapter, s.words, s.table)
+                              for s in secs)
+        return _LATER + sections()
     if _CACHE:
         return _CACHE
     charts = _charts()
@@ -427,20 +436,20 @@ def sections() -> list[Section]:
 
 
 def section(sid: str) -> Section | None:
-    for s in sections():
+    for s in sections("later" if sid.startswith("later:") else "first"):
         if s.id == sid:
             return s
     return None
 
 
-def search(query: str) -> list[Section]:
+def search(query: str, edition: str = "first") -> list[Section]:
     """Sections matching every word of ``query`` (title, words and text), best first:
     title matches before text matches."""
     words = [w for w in query.lower().split() if w]
     if not words:
-        return list(sections())
+        return list(sections(edition))
     scored = []
-    for i, s in enumerate(sections()):
+    for i, s in enumerate(sections(edition)):
         title = s.title.lower()
         tags = " ".join(s.words).lower()
         body = s.text().lower()

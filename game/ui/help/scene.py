@@ -24,9 +24,10 @@ ROW_H = 24
 
 class RulesHelpScene(GuiScene):
     def __init__(self, app: Any, back: Any = None, topic: str | None = None,
-                 only: list[str] | None = None, title: str = "") -> None:
+                 only: list[str] | None = None, title: str = "", edition: str = "first") -> None:
         super().__init__(app)
         self.back = back
+        self.edition = edition              # "later": its own chapters come first
         self.query = ""
         self.only = list(only) if only else None
         self.list_title = title
@@ -35,11 +36,11 @@ class RulesHelpScene(GuiScene):
         self._rows: list[tuple[pygame.Rect, str]] = []
         first = self.results()
         self.current: Section = (section(topic) if topic else None) or (
-            first[0] if first else sections()[0])
+            first[0] if first else sections(edition)[0])
 
     # --- what is listed ---------------------------------------------------------------------
     def results(self) -> list[Section]:
-        found = search(self.query)
+        found = search(self.query, self.edition)
         if self.only is not None:
             keep = set(self.only)
             found = [s for s in found if s.id in keep]
@@ -124,7 +125,9 @@ class RulesHelpScene(GuiScene):
         draw_background(surface)
         w, h = surface.get_size()
         draw_text(surface, "Rules", (20, 12), 40, theme.ACCENT, bold=True)
-        draw_text(surface, "Axis & Allies Miniatures, first edition - in Hexfront's words",
+        draw_text(surface, "Axis & Allies Miniatures, later edition (and the first edition's "
+                           "rules it keeps) - in Hexfront's words" if self.edition == "later"
+                  else "Axis & Allies Miniatures, first edition - in Hexfront's words",
                   (150, 28), 18, theme.TEXT_DIM)
         box = pygame.Rect(20, 58, min(360, w // 3), 32)
         pygame.draw.rect(surface, theme.BG_DARK, box, border_radius=6)

@@ -32,7 +32,7 @@ from game.ui.widgets import GuiScene, draw_background, draw_panel, draw_text, fi
 __all__ = ["ArmyBuilderScene", "HandOverScene", "MessageScene", "armies_folder",
            "SORTS", "TYPES", "COSTS", "SHOWS", "browse", "type_choices"]
 
-TYPES = ("All", "Soldier", "Vehicle", "Tank", "Artillery", "Commander")
+TYPES = ("All", "Soldier", "Vehicle", "Tank", "Artillery", "Commander", "Aircraft")
 #: which cards the browser lists, by where they can be played (the edition filter)
 SHOWS = {"playable": "playable in this battle", "all": "all cards",
          "later": "later edition only", "not yet": "not in Hexfront yet"}
@@ -379,7 +379,9 @@ class ArmyBuilderScene(GuiScene):
         elif key == "sample":
             from game.ui.scenes.battle_setup import sample_army, sample_army_path
             try:
-                self.set_army(sample_army(self.side), f"the sample army ({sample_army_path(self.side).name})")
+                ed = getattr(self.setup, "edition", "first")      # later: with Aircraft
+                self.set_army(sample_army(self.side, ed),
+                              f"the sample army ({sample_army_path(self.side, ed).name})")
             except (DataError, ImportError) as exc:
                 self.message, self.message_ok = f"Can't load the sample army: {exc}", False
         elif key == "load":
@@ -592,7 +594,7 @@ class ArmyBuilderScene(GuiScene):
             draw_text(surface, "This army is legal: press Done when you are ready.",
                       (right.x + 10, y), 22, theme.GOOD, width=right.w - 20)
             y += 50
-        opts = []
+        opts = ["later edition"] if getattr(self.setup, "edition", "first") == "later" else []
         if self.setup.historical:
             opts.append("historical army limits")
         if self.setup.year is not None:

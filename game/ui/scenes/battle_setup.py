@@ -1,5 +1,7 @@
-"""Battle setup: scenario (Standard, Assault), options (historical army limits,
-year), map configuration (roll a die, shown, or pick 1-6 from thumbnails);
+"""Battle setup: the rules edition (first, the default, or later), scenario
+(Standard, Assault), options (historical army limits, year), map configuration
+(roll a die, shown, or pick one from thumbnails: 1-6, or the later edition's three
+battlefields, which a die picks by ruling L13);
 then the armies are built in secret and the battle begins.
 
 Also the glue main.py and the menu use: ``make_setup`` (command line),
@@ -15,7 +17,7 @@ from typing import Any
 import pygame
 
 from game.rules.errors import DataError
-from game.ui import theme
+from game.ui import editions, theme
 from game.ui.battle_setup_data import SIDES, BattleSetup
 from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text, fit, wrap
 
@@ -39,23 +41,24 @@ def load_army_file(path: str | Path, side: str | None = None) -> Any:
     return army
 
 
-def sample_army_path(side: str) -> Path:
-    return ARMIES_DIR / f"sample_{'axis' if side == 'Axis' else 'allies'}.yaml"
+def sample_army_path(side: str, edition: str = "first") -> Path:
+    """The side's sample army (the later edition's own, with Aircraft, in its battles)."""
+    return editions.sample_army_path(edition, side)
 
 
-def sample_army(side: str) -> Any:
-    return load_army_file(sample_army_path(side), side)
+def sample_army(side: str, edition: str = "first") -> Any:
+    return load_army_file(sample_army_path(side, edition), side)
 
 
 def quick_start_army_path(setup: BattleSetup, side: str) -> Path:
     """The army a quick start gives ``side``: in Assault one built for the attacker's
     or the defender's budget (units/armies/assault/<side>_<role>.yaml), else the sample."""
-    if setup.scenario == "assault":
+    if setup.scenario == "assault" and setup.edition == "first":
         role = "attacker" if side == (setup.attacker or "Axis") else "defender"
         p = ARMIES_DIR / "assault" / f"{'axis' if side == 'Axis' else 'allies'}_{role}.yaml"
         if p.is_file():
             return p
-    return sample_army_path(side)
+    return sample_army_path(side, setup.edition)
 
 
 def default_army(setup: BattleSetup, side: str) -> Any:
@@ -79,16 +82,17 @@ def default_army(setup: BattleSetup, side: str) -> Any:
 # --- setups ------------------------------------------------------------------------------
 def make_setup(*, scenario: str = "standard", config: int | None = None, seed: int | None = None,
                axis_file: str | None = None, allies_file: str | None = None,
-               attacker: str | None = None, solo: str | None = None) -> BattleSetup:
+               attacker: str | None = None, solo: str | None = None,
+               edition: str = "first") -> BattleSetup:
     """The setup for ``--hotseat`` / ``--demo``: given armies or the samples; the
-    configuration rolled with the seed when not given."""
+    configuration rolled with the seed when not given (later edition: ruling L13)."""
     rng = random.Random(seed)
     roll = None
     if config is None:
         roll = rng.randint(1, 6)
-        config = roll
+        config = editions.config_for_roll(edition, roll)
     setup = BattleSetup(scenario=scenario, config=config, config_roll=roll, seed=seed,
-                        attacker=attacker, solo=solo)
+                        attacker=attacker, solo=solo, edition=edition)
     files = {"Axis": axis_file, "Allies": allies_file}
     for side in SIDES:
         setup.armies[side] = (load_army_file(files[side], side) if files[side]
@@ -105,7 +109,7 @@ def army_problems(setup: BattleSetup, side: str) -> list[str]:
     from game.rules.army import validate_army
     from game.ui.battle_setup_data import MAX_UNITS
     return validate_army(setup.armies[side], budget=setup.budget(side), max_units=MAX_UNITS,
-                         historical=setup.historical, year=setup.year)
+                         historical=setup.historical, year=setup.year, edition=setup.edition)
 
 
 def load_setup(path: str | Path) -> tuple[BattleSetup | None, str | None]:
@@ -121,15 +125,18 @@ def load_setup(path: str | Path) -> tuple[BattleSetup | None, str | None]:
     except OSError as exc:
         return None, f"{path}: can't read the file ({exc.strerror or exc})"
     state = game.state
+    edition = "later" if (getattr(state, "options", {}) or {}).get("edition") == "later" \
+        else "first"
     setup = BattleSetup(scenario=getattr(state, "scenario", "standard"),
-                        config=_config_number(state), saved_game=game, save_path=str(path))
+                        config=_config_number(state, edition), saved_game=game,
+                        save_path=str(path), edition=edition)
     return setup, None
 
 
-def _config_number(state: Any) -> int:
+def _config_number(state: Any, edition: str = "first") -> int:
     n = getattr(getattr(state, "battle_map", None), "config_number", None) or \
         (getattr(state, "options", {}) or {}).get("config")
-    return n if isinstance(n, int) and 1 <= n <= 6 else 1
+    return n if isinstance(n, int) and 1 <= n <= editions.config_count(edition) else 1
 
 
 def battle_scene(app: Any, setup: BattleSetup) -> tuple[Any, str | None]:
@@ -169,18 +176,18 @@ def next_step(app: Any, setup: BattleSetup, back: Any = None) -> Any:
 
 
 # --- thumbnails --------------------------------------------------------------------------
-_THUMBS: dict[tuple[int, int, int], pygame.Surface | None] = {}
+_THUMBS: dict[tuple[int, int, int, str], pygame.Surface | None] = {}
 
 
-def config_thumbnail(n: int, size: tuple[int, int]) -> pygame.Surface | None:
-    """Configuration ``n`` drawn small with the map renderer (cached); None if
-    the map can't be loaded (the reason is then shown instead)."""
-    key = (n, size[0], size[1])
+def config_thumbnail(n: int, size: tuple[int, int],
+                     edition: str = "first") -> pygame.Surface | None:
+    """Configuration ``n`` of ``edition`` drawn small with the map renderer (cached);
+    None if the map can't be loaded (the reason is then shown instead)."""
+    key = (n, size[0], size[1], edition)
     if key not in _THUMBS:
         try:
-            from game.data.maps import load_configuration
             from game.ui.map_render import MapRenderer
-            bm = load_configuration(n)
+            bm = editions.load_battle_map(edition, n)
             r = MapRenderer.fit(bm, size[0], size[1], sections=False, supersample=1, grid=False)
             _THUMBS[key] = r.surface.copy()
         except (ImportError, DataError, ValueError, OSError, pygame.error):
@@ -218,6 +225,10 @@ class BattleSetupScene(GuiScene):
         inner = left.w - 40
         y = left.y + 14
         g: dict[str, Any] = {"left": left, "right": right, "x": x, "inner": inner}
+        g["edition_head"] = y
+        y += 36
+        g["edition"] = y                    # the rules edition: first (default) or later
+        y += 52
         g["scenario_head"] = y
         y += 36
         g["scenario_buttons"] = y
@@ -246,6 +257,10 @@ class BattleSetupScene(GuiScene):
         left, right = g["left"], g["right"]
         x, inner = g["x"], g["inner"]
         bw = (inner - 10) // 2
+        for i, ed in enumerate(editions.EDITIONS):
+            self.button(f"edition_{ed}", (x + i * (bw + 10), g["edition"], bw, 40),
+                        self._mark(editions.EDITION_LABEL[ed], self.setup.edition == ed),
+                        tooltip=editions.EDITION_TEXT[ed])
         y = g["scenario_buttons"]
         self.button("standard", (x, y, bw, 42), self._mark("Standard", self.setup.scenario == "standard"))
         self.button("assault", (x + bw + 10, y, bw, 42), self._mark("Assault", self.setup.scenario == "assault"))
@@ -256,19 +271,25 @@ class BattleSetupScene(GuiScene):
                     f"Historical army limits: {'On' if self.setup.historical else 'Off'}")
         self.button("year", (x, g["year"], inner, 40), self._year_text())
 
-        # configurations: roll + 3x2 thumbnails with buttons under them
+        # configurations: roll + 3x2 thumbnails with buttons under them (the later
+        # edition's three battlefields in one row, named)
         rx, ry = right.x + 20, right.y + 50
         self.button("roll", (rx, ry, 170, 42), "Roll a die", object_id="#primary")
-        cols, rows = 3, 2
+        count = self.setup.config_count
+        names = editions.config_names(self.setup.edition)
+        cols, rows = 3, (count + 2) // 3
         tw = (right.w - 40 - (cols - 1) * 14) // cols
-        th = min(int(tw * 0.62), (right.bottom - ry - 80 - rows * 50) // rows)
+        th = min(int(tw * (0.75 if rows == 1 else 0.62)), (right.bottom - ry - 80 - rows * 50) // rows)
         self.thumb_rects.clear()
-        for n in range(1, 7):
+        for n in range(1, count + 1):
             r, c = divmod(n - 1, cols)
             tx = rx + c * (tw + 14)
             ty = ry + 70 + r * (th + 54)
             self.thumb_rects[n] = pygame.Rect(tx, ty, tw, th)
-            label = f"Configuration {n}" if tw >= 200 else f"Map {n}"
+            if names.get(n):
+                label = fit(f"{n} {names[n]}", theme.font(20), tw - 16)
+            else:
+                label = f"Configuration {n}" if tw >= 200 else f"Map {n}"
             self.button(f"config{n}", (tx, ty + th + 4, tw, 34),
                         self._mark(label, self.setup.config == n))
         by = h - 86
@@ -288,7 +309,9 @@ class BattleSetupScene(GuiScene):
     # --- actions ---------------------------------------------------------------------------
     def on_button(self, key: str) -> None:
         s = self.setup
-        if key in ("standard", "assault"):
+        if key.startswith("edition_"):
+            self.set_edition(key[8:])
+        elif key in ("standard", "assault"):
             s.scenario = key
             s.attacker = "Axis" if key == "assault" else None
             s.armies.clear()
@@ -321,15 +344,32 @@ class BattleSetupScene(GuiScene):
                 return
             self.next_scene = next_step(self.app, s)
 
+    def set_edition(self, edition: str) -> None:
+        """Change the rules edition: its maps (the configuration is kept if it exists
+        there) and its cards (armies built for the other edition are dropped)."""
+        s = self.setup
+        if edition == s.edition:
+            return
+        s.edition = edition
+        s.armies.clear()
+        if s.config > s.config_count:
+            s.config, s.config_roll = 1, None
+        elif s.config_roll is not None:
+            s.config = editions.config_for_roll(edition, s.config_roll)
+        self.rebuild()
+
     def roll(self) -> None:
-        """Roll a die for the configuration (cosmetic randomness, shown)."""
+        """Roll a die for the configuration (cosmetic randomness, shown; in the later
+        edition the die picks one of three battlefields, ruling L13)."""
         value = self.app.rng.randint(1, 6)
         self.setup.config_roll = value
         self.rolling = 0.5 * self.app.settings.animation_factor
-        self.pick(value, rolled=True)
+        self.pick(editions.config_for_roll(self.setup.edition, value), rolled=True)
         self.app.play("dice")
 
     def pick(self, n: int, rolled: bool = False) -> None:
+        if not 1 <= n <= self.setup.config_count:
+            return
         self.setup.config = n
         if not rolled:
             self.setup.config_roll = None
@@ -348,6 +388,8 @@ class BattleSetupScene(GuiScene):
                 self.roll()
             elif pygame.K_1 <= event.key <= pygame.K_6:
                 self.pick(event.key - pygame.K_0)
+            elif event.key == pygame.K_e:
+                self.set_edition(editions.next_edition(self.setup.edition))
             elif event.key == pygame.K_RETURN:
                 self.on_button("build")
 
@@ -363,11 +405,14 @@ class BattleSetupScene(GuiScene):
         g = self._geometry((w, h))
         left, right = g["left"], g["right"]
         title = "Solo practice" if self.setup.solo else "New hotseat battle"
+        if self.setup.edition == "later":
+            title += " (later edition)"
         draw_text(surface, title, (left.x, 30 if h >= 760 else 18),
                   54 if h >= 760 else 44, theme.ACCENT, bold=True)
         draw_panel(surface, left)
         draw_panel(surface, right)
         x, inner = g["x"], g["inner"]
+        draw_text(surface, "Rules edition", (x, g["edition_head"]), 30, theme.ACCENT, bold=True)
         draw_text(surface, "Scenario", (x, g["scenario_head"]), 30, theme.ACCENT, bold=True)
         draw_text(surface, SCENARIO_TEXT[self.setup.scenario], (x, g["scenario_text"]), 21,
                   theme.TEXT, width=inner)
@@ -387,13 +432,22 @@ class BattleSetupScene(GuiScene):
         if self.setup.config_roll is not None or self.rolling:
             draw_die(surface, die, self.shown_face, "plain" if self.rolling else "hit")
             if not self.rolling:
-                draw_text(surface, f"Rolled {self.setup.config_roll}: configuration "
-                                   f"{self.setup.config}", (die.right + 14, die.y + 12), 22)
+                name = editions.config_names(self.setup.edition).get(self.setup.config)
+                draw_text(surface, fit(f"Rolled {self.setup.config_roll}: configuration "
+                                       f"{self.setup.config}" + (f", {name}" if name else ""),
+                                       theme.font(22), right.right - die.right - 30),
+                          (die.right + 14, die.y + 12), 22)
         else:
-            draw_text(surface, "or pick one below (keys 1-6)", (rx + 190, right.y + 62), 22,
+            keys = f"1-{self.setup.config_count}"
+            draw_text(surface, f"or pick one below (keys {keys})", (rx + 190, right.y + 62), 22,
                       theme.TEXT_DIM)
+        if self.setup.edition == "later":
+            ty = max((r.bottom for r in self.thumb_rects.values()), default=right.y) + 50
+            draw_text(surface, f"A die picks the battlefield: "
+                               f"{editions.roll_table('later')}.", (rx, ty), 20,
+                      theme.TEXT_DIM, width=right.w - 40)
         for n, r in self.thumb_rects.items():
-            thumb = config_thumbnail(n, r.size)
+            thumb = config_thumbnail(n, r.size, self.setup.edition)
             pygame.draw.rect(surface, theme.BG_DARK, r)
             if thumb is not None:
                 surface.blit(thumb, thumb.get_rect(center=r.center))

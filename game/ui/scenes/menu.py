@@ -38,11 +38,11 @@ def preview_available() -> bool:
     return _has_module("game.ui.scenes.preview")
 
 
-def solo_scene(app: Any, seed: int | None = None) -> Any:
+def solo_scene(app: Any, seed: int | None = None, edition: str = "first") -> Any:
     """The solo practice set-up: the AI's own screen (game.ui.scenes.solo_setup) when
     it is installed, else the battle setup with the AI playing the Axis."""
     from game.ui.battle_setup_data import BattleSetup
-    setup = BattleSetup(solo="Axis", seed=seed)
+    setup = BattleSetup(solo="Axis", seed=seed, edition=edition)
     if _has_module("game.ui.scenes.solo_setup"):
         from game.ui.scenes.solo_setup import SoloSetupScene
         return SoloSetupScene(app, setup)

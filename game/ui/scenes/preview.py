@@ -1,6 +1,10 @@
-"""The map layout preview: every battle map configuration and map section side.
+"""The map layout preview: every battle map configuration and map section side, of
+either rules edition (E or the Edition button: the first edition's six
+configurations, or the later edition's three battlefields with their three-hex
+deployment zones, hedges, cliffs, shell holes and water).
 
-Keys: 1-6 pick a configuration, R rolls a die for one (the roll is shown),
+Keys: 1-6 (later: 1-3) pick a configuration, R rolls a die for one (the roll is
+shown; in the later edition the die picks a battlefield, ruling L13),
 S shows the map section sides alone (Left/Right flip through them; S again
 goes back), Z deployment zones on/off, L hex labels on/off, F the longest
 lines of sight out of each deployment zone, wheel or + - zoom, Home (or 0)
@@ -64,14 +68,47 @@ class MapSource:
         from game.data.maps import load_map_file
         return load_map_file(self.sections_dir / f"{name}.yaml")
 
+    def for_roll(self, die: int) -> int:
+        return die
+
+
+class LaterMapSource:
+    """The later edition's three battlefields (game.data.later_maps).  Its two map
+    sheets are only shown laid together, as the battlefields use them."""
+
+    edition = "later"
+
+    def configurations(self) -> list[tuple[int, str]]:
+        from game.data.later_maps import list_later_configurations
+        return list_later_configurations()
+
+    def configuration(self, number: int) -> BattleMap:
+        from game.data.later_maps import load_later_configuration
+        return load_later_configuration(number)
+
+    def section_names(self) -> list[str]:
+        return []
+
+    def section(self, name: str) -> BattleMap:
+        raise KeyError(f"the later edition's map sections are shown only as battlefields "
+                       f"({name})")
+
+    def for_roll(self, die: int) -> int:
+        """Ruling L13: the die picks one of the three battlefields."""
+        from game.data.later_maps import configuration_for_roll
+        return configuration_for_roll(die)
+
 
 class PreviewScene(GuiScene):
     title = "Map layout preview"
 
     def __init__(self, app: Any, config: int | None = None, source: Any = None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, edition: str = "first") -> None:
         super().__init__(app)
-        self.source = source if source is not None else MapSource()
+        if source is None:
+            source = LaterMapSource() if edition == "later" else MapSource()
+        self.source = source
+        self.edition = str(getattr(source, "edition", "first"))
         self.ui_rng = rng or random.Random()         # cosmetic: the die shown for a roll
         self.config_number: int | None = None
         self.last_roll: int | None = None
@@ -102,6 +139,29 @@ class PreviewScene(GuiScene):
         self.select_configuration(first)
 
     # --- data ------------------------------------------------------------------------------
+    @property
+    def depth(self) -> int:
+        """Deployment depth of the edition on show (the rules' number)."""
+        from game.ui.editions import deploy_depth
+        return deploy_depth(self.edition)
+
+    def set_edition(self, edition: str) -> None:
+        """Show the other edition's configurations (E)."""
+        if edition == self.edition:
+            return
+        self.source = LaterMapSource() if edition == "later" else MapSource()
+        self.edition = edition
+        self.last_roll = None
+        self._maps.clear()
+        self._stats.clear()
+        self._renderers.clear()
+        self._panels.clear()
+        self.error = None
+        self._listing()
+        self.select_configuration(min(self._names) if self._names else 1)
+        if getattr(self.app, "ui", None) is not None and self.buttons:
+            self.rebuild()
+
     def _listing(self) -> None:
         try:
             self._names = dict(self.source.configurations())
@@ -144,7 +204,7 @@ class PreviewScene(GuiScene):
         key = self.map_key
         if key not in self._stats:
             if key[0] == "config":
-                self._stats[key] = mapstats.compare_ends(bm)
+                self._stats[key] = mapstats.compare_ends(bm, self.depth)
             else:
                 self._stats[key] = {
                     "cover": len(mapstats.cover_hexes(bm)),
@@ -169,7 +229,8 @@ class PreviewScene(GuiScene):
         value = self.ui_rng.randint(1, 6)
         self.last_roll = value
         self._tumble = 0.45 * getattr(getattr(self.app, "settings", None), "animation_factor", 1.0)
-        self.select_configuration(value)
+        for_roll = getattr(self.source, "for_roll", None)
+        self.select_configuration(for_roll(value) if for_roll else value)
         if hasattr(self.app, "play"):
             self.app.play("dice")
         return value
@@ -240,7 +301,8 @@ class PreviewScene(GuiScene):
         areas = self._areas(size)
         w = size[0]
         gap, x, y, bh = 6, 8, 8, 34
-        extra = [("roll", "Roll die (R)"), ("sections", "Sections (S)"), ("back", "Back (Esc)")]
+        extra = [("edition", "Later ed. (E)" if self.edition == "first" else "First ed. (E)"),
+                 ("roll", "Roll die (R)"), ("sections", "Sections (S)"), ("back", "Back (Esc)")]
         fixed = sum(100 for _ in extra) + gap * (len(extra) + 7)
         n = max(1, len(self._names))
         bw = max(70, min(150, (w - 16 - fixed) // n))
@@ -250,8 +312,11 @@ class PreviewScene(GuiScene):
                         tooltip=f"Configuration {number}: {self._names[number]} (key {number})")
             x += bw + gap
         x += gap
+        tips = {"edition": "Show the other rules edition's battle maps (first edition: six "
+                           "configurations; later edition: three battlefields)"}
         for key, text in extra:
-            self.button(key, (x, y, 100, bh), text)
+            self.button(key, (x, y, 100, bh), fit(text, theme.font(19), 94),
+                        tooltip=tips.get(key))
             x += 100 + gap
         p = areas["panel"]
         row = p.bottom - 44
@@ -292,6 +357,11 @@ class PreviewScene(GuiScene):
                     b.enable()
                 else:
                     b.disable()
+            if key == "sections":               # the later sheets are shown laid together
+                if self._sections:
+                    b.enable()
+                else:
+                    b.disable()
 
     def _set_toggle(self, name: str) -> None:
         setattr(self, name, not getattr(self, name))
@@ -305,6 +375,8 @@ class PreviewScene(GuiScene):
             self.select_configuration(int(key[6:]))
         elif key == "roll":
             self.roll()
+        elif key == "edition":
+            self.set_edition("later" if self.edition == "first" else "first")
         elif key == "sections":
             self.toggle_sections()
         elif key == "prev":
@@ -329,6 +401,8 @@ class PreviewScene(GuiScene):
                 self.select_configuration(key - pygame.K_KP1 + 1)
             elif key == pygame.K_r:
                 self.roll()
+            elif key == pygame.K_e:
+                self.set_edition("later" if self.edition == "first" else "first")
             elif key == pygame.K_s:
                 self.toggle_sections()
             elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN):
@@ -447,16 +521,18 @@ class PreviewScene(GuiScene):
         area = self._areas(self._size())["map"]
         zones = self.show_zones and self.section_view is None
         zoom = PREVIEW_ZOOMS[self.zoom_index]
-        key = (self.map_key, area.size, zones, self.show_labels, zoom)
+        key = (self.edition, self.map_key, area.size, zones, self.show_labels, zoom)
         r = self._renderers.get(key)
         if r is None:
             if len(self._renderers) > 24:
                 self._renderers.clear()
-            r = MapRenderer.fit(bm, area.w, area.h, zones=zones, labels=self.show_labels)
+            depth = self.depth
+            r = MapRenderer.fit(bm, area.w, area.h, zones=zones, labels=self.show_labels,
+                                zone_depth=depth)
             if zoom != 1.0:
                 size = math.floor(r.hex_size * zoom * 4) / 4
                 r = MapRenderer(bm, size, zones=zones, labels=self.show_labels,
-                                supersample=2 if size <= 48 else 1)
+                                supersample=2 if size <= 48 else 1, zone_depth=depth)
             self._renderers[key] = r
         x, y = self._centred(r, area)
         return r, (int(round(x + self.pan_offset[0])), int(round(y + self.pan_offset[1])))
@@ -537,11 +613,11 @@ class PreviewScene(GuiScene):
                                   blocked_at=blocker)
             surface.set_clip(clip)
         info = areas["info"]
-        self._cached(surface, "info", info, (self.map_key, self.hover_hex, self.selected_hex,
-                                             self.error), self._draw_info)
+        self._cached(surface, "info", info, (self.edition, self.map_key, self.hover_hex,
+                                             self.selected_hex, self.error), self._draw_info)
         panel = areas["panel"]
-        key = (self.map_key, self.show_zones, self.show_lines, self.show_labels, self.last_roll,
-               self.selected_hex is not None, self.error)
+        key = (self.edition, self.map_key, self.show_zones, self.show_lines, self.show_labels,
+               self.last_roll, self.selected_hex is not None, self.error)
         self._cached(surface, "panel", panel, None if self._tumble > 0 else key, self._draw_panel)
 
     def _cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
@@ -582,7 +658,8 @@ class PreviewScene(GuiScene):
         x, y, w = rect.x + 10, rect.y + 6, rect.w - 20
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if bm is not None and self.hover_hex is not None:
-            notes = mapstats.hex_notes(bm, self.hover_hex, zones=self.section_view is None)
+            notes = mapstats.hex_notes(bm, self.hover_hex, self.depth,
+                                       zones=self.section_view is None)
             sight = self.sight_text()
             if sight:
                 notes.insert(1, sight)
@@ -624,6 +701,10 @@ class PreviewScene(GuiScene):
             name = self._names.get(self.config_number, "")
             y = draw_text(surface, f"{self.config_number}  {name}", (x, y), 22, theme.ACCENT,
                           bold=True, width=w).bottom + 4
+            if self.edition == "later":
+                y = draw_text(surface, "Later edition: deployment within "
+                              f"{self.depth} hexes of your end", (x, y), 17, theme.TEXT_DIM,
+                              width=w).bottom + 4
         if self.last_roll is not None:
             die = pygame.Rect(x, y, 30, 30)
             face = self._tumble_rng.randint(1, 6) if self._tumble > 0 else self.last_roll
@@ -696,8 +777,8 @@ class PreviewScene(GuiScene):
     def _legend(self, surface: pygame.Surface, x: int, y: int, w: int, limit: int) -> None:
         items: list[tuple[tuple[int, ...], str]] = []
         if self.show_zones and self.section_view is None:
-            items += [(ZONE_COLORS["left"], "Left deployment zone (5 hexes)"),
-                      (ZONE_COLORS["right"], "Right deployment zone (5 hexes)")]
+            items += [(ZONE_COLORS["left"], f"Left deployment zone ({self.depth} hexes)"),
+                      (ZONE_COLORS["right"], f"Right deployment zone ({self.depth} hexes)")]
         if self.selected_hex is not None:
             from game.ui.map_render import BAND_LEGEND
             items += [(BAND_COLORS[b], text) for b, text in BAND_LEGEND if b] + [
@@ -724,10 +805,10 @@ def _message(exc: BaseException) -> str:
 
 
 def run_preview(config: int | None = None, size: tuple[int, int] | None = None,
-                app_factory: Callable[..., Any] | None = None) -> int:
+                app_factory: Callable[..., Any] | None = None, edition: str = "first") -> int:
     """Open a window with the map layout preview alone; returns the exit code."""
     if app_factory is None:
         from game.ui.app import App
         app_factory = App
     app = app_factory(size=size) if size else app_factory()
-    return int(app.run(PreviewScene(app, config=config)) or 0)
+    return int(app.run(PreviewScene(app, config=config, edition=edition)) or 0)

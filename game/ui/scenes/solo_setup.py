@@ -1,11 +1,13 @@
 """Solo practice setup: the player picks a side, the AI's level (Recruit,
-Veteran or Expert, and the Expert's thinking time), the scenario, a map
+Veteran or Expert, and the Expert's thinking time), the rules edition (first,
+the default, or later: Aircraft, hedges, bluffs; three battlefields), the scenario, a map
 configuration (or rolls for it), the AI's army (its own army builder - one
 nation or a historical pairing unless the player asks for mixed nations - or
 the sample) and their own army (the sample, or the army builder) - then the
 battle begins with the AI playing the other side.
 
-Keys: A / X pick Allies / Axis, R rolls the configuration, 1-6 pick one,
+Keys: A / X pick Allies / Axis, E switches the edition, R rolls the
+configuration, 1-6 (later edition 1-3) pick one,
 Enter starts with the sample army, Esc goes back to the menu.
 """
 from __future__ import annotations
@@ -16,9 +18,9 @@ from typing import Any
 import pygame
 
 from game.rules.errors import DataError
-from game.ui import theme
+from game.ui import editions, theme
 from game.ui.battle_setup_data import SIDES, BattleSetup
-from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text
+from game.ui.widgets import GuiScene, draw_background, draw_die, draw_panel, draw_text, fit
 
 __all__ = ["SoloSetupScene", "ai_army", "LEVEL_TEXT", "LEVELS", "THINKING_TIMES"]
 
@@ -45,9 +47,12 @@ def ai_army(setup: BattleSetup, side: str, source: str, seed: int | None = None,
     if source == "sample":
         from game.ui.scenes.battle_setup import default_army
         return default_army(setup, side)       # the sample, cut to the budget if needed
+    if setup.edition == "later":          # the builder's army and an Aircraft (game.ai)
+        from game.ai.later_edition import build_later_army
+        return build_later_army(editions.roster("later"), side, setup.budget(side),
+                                rng=random.Random(seed), name=f"AI {side} battle group")
     from game.ai.army_builder import build_army
-    from game.data.units import load_roster
-    return build_army(load_roster().values(), side, setup.budget(side),
+    return build_army(editions.roster(setup.edition), side, setup.budget(side),
                       historical=setup.historical, year=setup.year,
                       rng=random.Random(seed), name=f"AI {side} battle group",
                       mixed=mixed)
@@ -87,11 +92,13 @@ class SoloSetupScene(GuiScene):
         cw = min(520, w // 2 - 60)
         bw = (cw - 10) // 2
         y = 150
+        # the left column's steps: closer together in a low window (Back stays clear)
+        gap = (92, 150, 52, 96) if h >= 720 else (80, 120, 46, 80)
         self._rows: dict[str, int] = {}
         self._rows["side"] = y - 30
         self.button("side_Allies", (x, y, bw, 42), self._mark("Allies", self.player_side == "Allies"))
         self.button("side_Axis", (x + bw + 10, y, bw, 42), self._mark("Axis", self.player_side == "Axis"))
-        y += 92
+        y += gap[0]
         self._rows["level"] = y - 30
         tw = (cw - 30) // 4
         for i, lv in enumerate(LEVELS):
@@ -100,15 +107,15 @@ class SoloSetupScene(GuiScene):
         if self.level == "expert":
             self.button("thinking", (x + 3 * (tw + 10), y, tw, 42), f"{self.thinking:g} s",
                         tooltip="The Expert's thinking time per decision (click to change).")
-        y += 150
+        y += gap[1]
         self._rows["scenario"] = y - 30
         s = self.setup
         self.button("standard", (x, y, bw, 42), self._mark("Standard", s.scenario == "standard"))
         self.button("assault", (x + bw + 10, y, bw, 42), self._mark("Assault", s.scenario == "assault"))
-        y += 52
+        y += gap[2]
         if s.scenario == "assault":
             self.button("attacker", (x, y, cw, 40), f"Attacker: {s.attacker}  (defender: {s.defender})")
-        y += 96
+        y += gap[3]
         self._rows["ai_army"] = y - 30
         aw = (cw - 20) // 3
         self.button("ai_builder", (x, y, aw, 42),
@@ -125,12 +132,22 @@ class SoloSetupScene(GuiScene):
         rx = x + cw + 60
         rw = min(520, w - rx - 40)
         ry = 150
+        self._rows["edition"] = ry - 30
+        ebw = (rw - 10) // 2
+        for i, ed in enumerate(editions.EDITIONS):
+            self.button(f"edition_{ed}", (rx + i * (ebw + 10), ry, ebw, 42),
+                        self._mark(editions.EDITION_LABEL[ed], s.edition == ed),
+                        tooltip=editions.EDITION_TEXT[ed])
+        ry += 92
         self._rows["config"] = ry - 30
         self.button("roll", (rx, ry, 170, 42), "Roll a die", object_id="#primary")
-        cbw = (rw - 5 * 8) // 6
-        for n in range(1, 7):
+        count = s.config_count
+        names = editions.config_names(s.edition)
+        cbw = (rw - (count - 1) * 8) // count
+        for n in range(1, count + 1):
+            label = fit(f"{n} {names[n]}", theme.font(18), cbw - 12) if names.get(n) else str(n)
             self.button(f"config{n}", (rx + (n - 1) * (cbw + 8), ry + 60, cbw, 40),
-                        self._mark(str(n), s.config == n))
+                        self._mark(label, s.config == n))
         self._right = (rx, rw)
         by = h - 86
         self.button("back", (x, by, 160, 46), "Back")
@@ -153,6 +170,8 @@ class SoloSetupScene(GuiScene):
         s = self.setup
         if key.startswith("side_"):
             self.set_side(key[5:])
+        elif key.startswith("edition_"):
+            self.set_edition(key[8:])
         elif key.startswith("level_"):
             self.level = key[6:]
             self.rebuild()
@@ -176,17 +195,32 @@ class SoloSetupScene(GuiScene):
         elif key == "roll":
             self.roll()
         elif key.startswith("config"):
-            s.config = int(key[6:])
-            s.config_roll = None
-            self.rebuild()
+            n = int(key[6:])
+            if 1 <= n <= s.config_count:
+                s.config = n
+                s.config_roll = None
+                self.rebuild()
         elif key == "back":
             self.next_scene = self.app.menu_scene()
         elif key in ("sample", "build"):
             self.start(own_sample=(key == "sample"))
 
+    def set_edition(self, edition: str) -> None:
+        s = self.setup
+        if edition == s.edition:
+            return
+        s.edition = edition
+        s.armies.clear()
+        if s.config > s.config_count:
+            s.config, s.config_roll = 1, None
+        elif s.config_roll is not None:
+            s.config = editions.config_for_roll(edition, s.config_roll)
+        self.rebuild()
+
     def roll(self) -> None:
+        """A die picks the configuration (later edition: a battlefield, ruling L13)."""
         value = self.app.rng.randint(1, 6)
-        self.setup.config = value
+        self.setup.config = editions.config_for_roll(self.setup.edition, value)
         self.setup.config_roll = value
         self.rolling = 0.5 * self.app.settings.animation_factor
         self.app.play("dice")
@@ -223,6 +257,8 @@ class SoloSetupScene(GuiScene):
             self.set_side("Axis")
         elif k == pygame.K_r:
             self.roll()
+        elif k == pygame.K_e:
+            self.set_edition(editions.next_edition(self.setup.edition))
         elif pygame.K_1 <= k <= pygame.K_6:
             self.on_button(f"config{k - pygame.K_0}")
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -247,30 +283,33 @@ class SoloSetupScene(GuiScene):
         rows = getattr(self, "_rows", {})
         heads = {"side": f"Your side: {self.player_side}  (the AI plays {self.ai_side})",
                  "level": "The AI's level", "scenario": "Scenario", "ai_army": "The AI's army",
-                 "config": "Battle map configuration"}
+                 "config": "Battle map configuration", "edition": "Rules edition"}
         for key, text in heads.items():
             if key in rows:
-                px = rx if key == "config" else x
+                px = rx if key in ("config", "edition") else x
                 draw_text(surface, text, (px, rows[key]), 24, theme.ACCENT, bold=True)
         if "level" in rows:
             draw_text(surface, LEVEL_TEXT[self.level], (x, rows["level"] + 84), 19, theme.TEXT,
                       width=cw)
         s = self.setup
-        info = (f"Configuration {s.config}" + (f" (rolled {s.config_roll})" if s.config_roll else "")
+        name = editions.config_names(s.edition).get(s.config)
+        info = (f"Configuration {s.config}" + (f", {name}" if name else "")
+                + (f" (rolled {s.config_roll})" if s.config_roll else "")
                 + f".  Budgets: you {s.budget(self.player_side)} points, the AI "
                   f"{s.budget(self.ai_side)}.")
         if "config" in rows:
             draw_text(surface, info, (rx, rows["config"] + 150), 20, theme.TEXT, width=rw)
             die = pygame.Rect(rx + 190, rows["config"] + 30, 42, 42)
             draw_die(surface, die, self.shown_face)
-            keys = ("Keys: A / X your side, R roll, 1-6 configuration, Enter start with the "
-                    "sample army, Esc back.  In battle: Space or F speeds the AI up.")
+            keys = (f"Keys: A / X your side, E edition, R roll, 1-{s.config_count} configuration, "
+                    "Enter start with the sample army, Esc back.  In battle: Space or F speeds "
+                    "the AI up.")
             draw_text(surface, keys, (rx, rows["config"] + 190), 18, theme.TEXT_DIM, width=rw)
             top = rows["config"] + 250
             size = (rw, max(60, min(int(rw * 0.62), h - 130 - top)))
             try:
                 from game.ui.scenes.battle_setup import config_thumbnail
-                thumb = config_thumbnail(s.config, size)
+                thumb = config_thumbnail(s.config, size, s.edition)
             except ImportError:
                 thumb = None
             if thumb is not None:

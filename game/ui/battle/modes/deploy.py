@@ -28,7 +28,9 @@ class DeployMode(Mode):
         return self.state.to_act
 
     def waiting(self) -> list[Any]:
-        return [u for u in self.state.units_of(self.side) if u.hex is None and not u.destroyed]
+        # Aircraft (later edition) are not deployed: they fly in during the flight phase
+        return [u for u in self.state.units_of(self.side) if u.hex is None and not u.destroyed
+                and not u.card.is_aircraft]
 
     def deploys(self, uid: str) -> list[Deploy]:
         return self.ctx.cached(("deploys", uid), lambda: [

@@ -173,5 +173,5 @@ class BattleOverlays:
                          self.sc.map_rect, theme.WARN)
 
 
-for _part in ("setup", "deploy", "play", "fire", "stacked", "casualty", "recap"):
+for _part in ("setup", "deploy", "play", "fire", "stacked", "casualty", "recap", "later"):
     import_module(f"{__name__}.{_part}")       # each registers its painters (@paints)
