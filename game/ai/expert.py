@@ -39,6 +39,7 @@ from game.rules.threat import victory_timing
 
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import View, control_hexes, outcome_worth, percent, unit_value
+from game.ai.tactics import ExpertPolicy
 from game.ai.veteran import VeteranAI
 
 __all__ = ["ExpertAI", "DEFAULT_BUDGET", "evaluate"]
@@ -48,6 +49,7 @@ MAX_CANDIDATES = 6
 REPLY_BUDGET = 0.5          # with this much time the plans also play out the opponent's next phase
 MIN_PAIRS = 4               # samples on the same dice before a plan may replace the plain one
 MIN_GAIN = 1.5              # points a plan must win, on average, over the plain plan
+PLAN_SHARE = 0.7            # share of the budget the plans' samples may use
 ROLLOUT_ACTIONS = 80        # a phase played out on a copy never takes more actions than this
 
 _RANK = {"disrupted": 1, "damaged": 2, "destroyed": 3}
@@ -154,8 +156,11 @@ class ExpertAI(SetupMixin, Player):
         self.budget = DEFAULT_BUDGET if budget is None else float(budget)
         self.max_samples = samples
         self.seed = seed if seed is not None else 0
-        self.vet = VeteranAI(seed)               # candidates and the Veteran's own choice
-        self.me_policy = VeteranAI(self.seed + 11)
+        # candidates and the plain plan: the Veteran's scoring with the Expert's order of
+        # fire and deciding-turn tactics (game.ai.tactics); the opponent is modelled as a
+        # Veteran
+        self.vet: VeteranAI = ExpertPolicy(seed)
+        self.me_policy: VeteranAI = ExpertPolicy(self.seed + 11)
         self.foe_policy = VeteranAI(self.seed + 13)
         self.decisions = 0
         self.last_samples = 0
@@ -245,8 +250,10 @@ class ExpertAI(SetupMixin, Player):
     # --- planning ------------------------------------------------------------------------------------
     def plan(self, game, side: str) -> Action | None:
         t0 = time.perf_counter()
-        deadline = t0 + 0.85 * self.budget   # the rest of the budget: choosing, explaining
-        plans = self.candidates(game, side, t0 + 0.35 * self.budget)
+        # the rest of the budget: a Veteran decision inside a rollout that started just
+        # before the deadline, the plain plan's own choice, explaining
+        deadline = t0 + PLAN_SHARE * self.budget
+        plans = self.candidates(game, side, t0 + 0.3 * self.budget)
         if not plans:
             return None
         if len(plans) == 1:
@@ -364,6 +371,8 @@ class ExpertAI(SetupMixin, Player):
             a = pol.choose(g)
             g.apply(a)
             n += 1
+        if time.perf_counter() > deadline:
+            return None               # no time left to score it: the sample is dropped
         final = evaluate(g, side, self.me_policy, self.foe_policy)
         # the opponent played like the Veteran in the copy; a real one may find the
         # replies the threat counts: both views count half
