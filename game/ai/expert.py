@@ -4,7 +4,11 @@ that does best against the opponent's reply.
 At every decision of a movement or assault phase (and at every defensive-fire
 prompt) the Expert
 
-1. lists candidate first actions - the Veteran's own choice, the best move or
+0. has a plain plan ready first: the Expert policy (``game.ai.tactics``: the
+   Veteran's scoring with a better order of fire, and on the turns where control
+   of the objective decides, the attacks that clear the objective and the move
+   that contests it);
+1. lists candidate first actions - the plain plan's choice, the best move or
    attack of each other unit that may still act, ending the phase - each the
    start of a *joint plan* for the whole phase: after it, the rest of the phase
    is played out for all its units (and the opponent's defensive fire) on a
@@ -21,8 +25,9 @@ prompt) the Expert
    turn (control counts from turn 7 in the Standard scenario, points after
    turn 10 - asked of the rules' victory timing);
 4. keeps playing more dice samples for the best plans while its time budget
-   (default 1 s per decision) lasts - anytime: the Veteran's choice is ready
-   before the first sample, so there is always a legal answer.
+   (default 1 s per decision) lasts - anytime: the plain plan's choice is ready
+   before the first sample, so there is always a legal answer; a plan replaces it
+   only when it wins clearly on the same dice.
 
 It explains itself with the numbers of the plan it picked.
 """
