@@ -305,13 +305,16 @@ class ExpertAI(SetupMixin, Player):
             vet._done |= saved
             best.action = a if a is not None and game.check(a) is None else EndPhase(side)
             best.why = best.why.rstrip(".") + "; " + vet.last_explanation
-        if best is vet_plan:
-            tail = (f" Weighed {len(rated)} joint plans for the phase over up to {sample} dice "
-                    f"samples: none clearly better")
+        tries = min(sample, max((len(pl.scores) for pl in rated), default=0))
+        rolls = f"{tries} roll{'s' if tries != 1 else ''} of the dice"
+        if len(rated) < 2 or tries == 0:
+            tail = ""
+        elif best is vet_plan:
+            tail = f" It tried {len(rated)} plans for this phase on {rolls}; none did clearly better."
         else:
-            tail = (f" Weighed {len(rated)} joint plans for the phase over {sample} dice samples: "
-                    f"{best_gain:+.1f} points expected over the plain plan")
-        self.say(self._explain(game, best) + tail + ".")
+            tail = (f" It tried {len(rated)} plans for this phase on {rolls}: this one came out "
+                    f"{best_gain:.0f} points ahead of the obvious move.")
+        self.say(self._explain(game, best) + tail)
         self.deviated = best is not vet_plan
         if self.deviated and self.debug:
             print("DEVIATE", game.state.turn, game.state.phase.value, round(best_gain, 1),

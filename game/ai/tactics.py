@@ -17,6 +17,11 @@ Veteran does not do.
   control, the Expert first makes the assault move that puts one there (the
   safest way, by the rules' own path risk), then fires with the rest.
 
+* **Timing.**  While control is still far off (three turns or more before it
+  first counts), Vehicles and guns don't stand next to the objective: there they
+  only draw the enemy's fire for nothing (a share of their value is counted
+  against such a hex).
+
 Which hexes count for control is the rules' own test (``counts_for_control``,
 through :func:`game.ai.knowledge.control_hexes`); a unit whose worst face-down
 counter is "destroyed" leaves the map at the casualty step and holds nothing.
@@ -29,19 +34,27 @@ from game.rules.state import DESTROYED, Unit
 from game.rules.threat import victory_timing
 
 from game.ai.knowledge import (attack_gain, attack_options, best_facing, board_signature,
-                               control_hexes, front_word, pct_damage, percent)
+                               control_hexes, front_word, pct_damage, percent, unit_value)
 from game.ai.veteran import ATTACK_THRESHOLD, HOPELESS, VeteranAI, effect_chance
 
-__all__ = ["ExpertPolicy", "CLEAR_MIN", "CLEAR_MAX_TARGETS"]
+__all__ = ["ExpertPolicy", "CLEAR_MIN", "CLEAR_MAX_TARGETS", "EARLY_TURNS", "EARLY_EXPOSURE"]
 
 CLEAR_MIN = 0.08          # below this chance of clearing the objective, fire as usual
 CLEAR_MAX_TARGETS = 3     # more enemy units there than this: no clearing plan
+EARLY_TURNS = 4           # end-of-turn checks still to come before control counts: "early"
+EARLY_EXPOSURE = 0.15     # share of a Vehicle's or gun's value held against an early objective hex
 
 
 def _holds(u: Unit, near: frozenset) -> bool:
     """``u`` counts for control now and will still be there after the casualty step."""
     return (u.on_map and u.hex in near and DESTROYED not in u.pending
             and not u.card.is_aircraft)
+
+
+def _is_gun(u: Unit) -> bool:
+    """An artillery piece or antitank gun (a Soldier the AI treats like a Vehicle here)."""
+    sub = (u.card.subtype or "").lower()
+    return u.is_soldier and ("artillery" in sub or "gun" in sub)
 
 
 def _deciding(game) -> bool:
@@ -52,6 +65,19 @@ def _deciding(game) -> bool:
 class ExpertPolicy(VeteranAI):
     """The Veteran's hex and attack scoring with the Expert's order of fire and its
     deciding-turn tactics (see the module text)."""
+
+    def hex_score(self, game, u: Unit, h, *, assault: bool,
+                  parts: dict | None = None, facing: int | None = None) -> float:
+        score = super().hex_score(game, u, h, assault=assault, parts=parts, facing=facing)
+        st = game.state
+        if st.objective is None or not (u.is_vehicle or _is_gun(u)) or st.passengers(u.uid):
+            return score
+        if victory_timing(st).turns_to_control >= EARLY_TURNS and h in control_hexes(game):
+            early = EARLY_EXPOSURE * unit_value(st, u)
+            score -= early
+            if parts is not None:
+                parts["early"] = -early
+        return score
 
     def assault(self, game, side: str) -> Action:
         a = self.follow_up(game, side)

@@ -100,3 +100,26 @@ def test_expert_fires_the_least_flexible_attacker_first(ai):
     g2, tk2, _ = order_position()
     vet = VeteranAI(1).choose(g2)
     assert isinstance(vet, Attack) and vet.uid == tk2.uid
+
+
+def early_position():
+    g = position(MAP, first="Axis", turn=1)
+    tk = g.add_unit(tank("Germany"), "Axis", at(5, 4), facing=0)
+    g.add_unit(rifles("United States"), "Allies", at(11, 2))
+    g.add_unit(rifles("United States"), "Allies", at(11, 7))
+    return g, tk
+
+
+@pytest.mark.parametrize("ai", experts(), ids=lambda p: type(p).__name__)
+def test_expert_keeps_its_tank_off_the_objective_while_control_is_far_off(ai):
+    """Ruling 9 (control counts from the end of turn 7): on turn 1 the tank moves up,
+    but not next to the objective, where it would only draw fire; the Veteran goes."""
+    from game.ai.knowledge import control_hexes
+    g, tk = early_position()
+    a, text = _choose(ai, g)
+    assert isinstance(a, Move) and a.uid == tk.uid and a.path, text
+    assert a.path[-1] not in control_hexes(g)
+    assert a.path[-1].distance(MAP.objective) < tk.hex.distance(MAP.objective)
+    g2, _ = early_position()
+    vet = VeteranAI(1).choose(g2)
+    assert isinstance(vet, Move) and vet.path[-1] in control_hexes(g2)
