@@ -308,7 +308,7 @@ class ExpertAI(SetupMixin, Player):
         tries = min(sample, max((len(pl.scores) for pl in rated), default=0))
         rolls = f"{tries} roll{'s' if tries != 1 else ''} of the dice"
         if len(rated) < 2 or tries == 0:
-            tail = ""
+            tail = " It had no time to try other plans for this phase."
         elif best is vet_plan:
             tail = f" It tried {len(rated)} plans for this phase on {rolls}; none did clearly better."
         else:
