@@ -10,6 +10,8 @@
 # Usage: sh bench/ai_arena.sh [GAMES] [JOBS] [EXPERT_GAMES_AT_1S]
 #        (defaults 200 games, 2 jobs, 40 Expert games at the default budget)
 # The Expert runs are long: about (games x 100 decisions x budget / jobs) seconds.
+# Each table gives decision times twice: wall time (what a player waits; it grows with
+# the machine's load) and CPU time (what the decision costs; comparable on a shared machine).
 set -e
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-.venv/bin/python}

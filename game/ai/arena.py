@@ -60,6 +60,7 @@ class GameResult:
     winner_side: str | None = None
     error: str | None = None    # an AI error ended the game ("a: ...")
     annihilated: bool = False   # the loser had no unit left on the map
+    cpu: dict[str, list[float]] = field(default_factory=dict)     # seconds per decision, CPU
 
     @property
     def kind(self) -> str:
@@ -152,12 +153,14 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
                other_side(a_side): make_player(level_b, game_seed + 2, budget=budget)}
     label = {a_side: "a", other_side(a_side): "b"}
     times: dict[str, list[float]] = {"a": [], "b": []}
+    cpu: dict[str, list[float]] = {"a": [], "b": []}
     n = 0
     t_start = time.perf_counter()
     error = None
     while not game.over and n < MAX_ACTIONS:
         side = game.state.to_act
         t0 = time.perf_counter()
+        c0 = time.process_time()
         try:
             action = players[side].choose(game)
             game.apply(action)
@@ -166,8 +169,10 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
                 raise
             error = f"{label[side]}: {type(exc).__name__}: {exc}"
             times[label[side]].append(time.perf_counter() - t0)
+            cpu[label[side]].append(time.process_time() - c0)
             break
         times[label[side]].append(time.perf_counter() - t0)
+        cpu[label[side]].append(time.process_time() - c0)
         n += 1
     seconds = time.perf_counter() - t_start
     out = game.state.outcome
@@ -185,7 +190,7 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
         win_side = out.winner
     wiped = bool(win_side) and not game.state.live_units(other_side(win_side))
     return GameResult(index, config, a_side, scenario, winner, reason, game.state.turn, n,
-                      seconds, times, win_side, error, wiped)
+                      seconds, times, win_side, error, wiped, cpu)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -269,6 +274,11 @@ def format_table(level_a: str, level_b: str, results: list[GameResult]) -> str:
         lines.append(f"decision time {key.upper()} {lvl:8}: p50 {1000 * _pct(xs, .5):6.1f} ms  "
                      f"p95 {1000 * _pct(xs, .95):6.1f} ms  max {1000 * max(xs or [0]):7.1f} ms  "
                      f"({len(xs)} decisions)")
+    for key, lvl in (("a", level_a), ("b", level_b)):
+        xs = [t for r in results for t in r.cpu.get(key, [])]
+        if xs:        # CPU time: what a decision costs on a machine others share too
+            lines.append(f"decision CPU  {key.upper()} {lvl:8}: p50 {1000 * _pct(xs, .5):6.1f} ms  "
+                         f"p95 {1000 * _pct(xs, .95):6.1f} ms  max {1000 * max(xs):7.1f} ms")
     by_cfg: dict[int, list[int]] = {}
     for r in results:
         by_cfg.setdefault(r.config, [0, 0])

@@ -4,7 +4,11 @@ that does best against the opponent's reply.
 At every decision of a movement or assault phase (and at every defensive-fire
 prompt) the Expert
 
-1. lists candidate first actions - the Veteran's own choice, the best move or
+0. has a plain plan ready first: the Expert policy (``game.ai.tactics``: the
+   Veteran's scoring with a better order of fire, and on the turns where control
+   of the objective decides, the attacks that clear the objective and the move
+   that contests it);
+1. lists candidate first actions - the plain plan's choice, the best move or
    attack of each other unit that may still act, ending the phase - each the
    start of a *joint plan* for the whole phase: after it, the rest of the phase
    is played out for all its units (and the opponent's defensive fire) on a
@@ -21,8 +25,9 @@ prompt) the Expert
    turn (control counts from turn 7 in the Standard scenario, points after
    turn 10 - asked of the rules' victory timing);
 4. keeps playing more dice samples for the best plans while its time budget
-   (default 1 s per decision) lasts - anytime: the Veteran's choice is ready
-   before the first sample, so there is always a legal answer.
+   (default 1 s per decision) lasts - anytime: the plain plan's choice is ready
+   before the first sample, so there is always a legal answer; a plan replaces it
+   only when it wins clearly on the same dice.
 
 It explains itself with the numbers of the plan it picked.
 """
@@ -39,6 +44,7 @@ from game.rules.threat import victory_timing
 
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import View, control_hexes, outcome_worth, percent, unit_value
+from game.ai.tactics import ExpertPolicy
 from game.ai.veteran import VeteranAI
 
 __all__ = ["ExpertAI", "DEFAULT_BUDGET", "evaluate"]
@@ -48,6 +54,7 @@ MAX_CANDIDATES = 6
 REPLY_BUDGET = 0.5          # with this much time the plans also play out the opponent's next phase
 MIN_PAIRS = 4               # samples on the same dice before a plan may replace the plain one
 MIN_GAIN = 1.5              # points a plan must win, on average, over the plain plan
+PLAN_SHARE = 0.6            # share of the budget the plans' samples may use
 ROLLOUT_ACTIONS = 80        # a phase played out on a copy never takes more actions than this
 
 _RANK = {"disrupted": 1, "damaged": 2, "destroyed": 3}
@@ -154,8 +161,11 @@ class ExpertAI(SetupMixin, Player):
         self.budget = DEFAULT_BUDGET if budget is None else float(budget)
         self.max_samples = samples
         self.seed = seed if seed is not None else 0
-        self.vet = VeteranAI(seed)               # candidates and the Veteran's own choice
-        self.me_policy = VeteranAI(self.seed + 11)
+        # candidates and the plain plan: the Veteran's scoring with the Expert's order of
+        # fire and deciding-turn tactics (game.ai.tactics); the opponent is modelled as a
+        # Veteran
+        self.vet: VeteranAI = ExpertPolicy(seed)
+        self.me_policy: VeteranAI = ExpertPolicy(self.seed + 11)
         self.foe_policy = VeteranAI(self.seed + 13)
         self.decisions = 0
         self.last_samples = 0
@@ -245,8 +255,10 @@ class ExpertAI(SetupMixin, Player):
     # --- planning ------------------------------------------------------------------------------------
     def plan(self, game, side: str) -> Action | None:
         t0 = time.perf_counter()
-        deadline = t0 + 0.85 * self.budget   # the rest of the budget: choosing, explaining
-        plans = self.candidates(game, side, t0 + 0.35 * self.budget)
+        # the rest of the budget: a Veteran decision inside a rollout that started just
+        # before the deadline, the plain plan's own choice, explaining
+        deadline = t0 + PLAN_SHARE * self.budget
+        plans = self.candidates(game, side, t0 + 0.3 * self.budget)
         if not plans:
             return None
         if len(plans) == 1:
@@ -293,13 +305,16 @@ class ExpertAI(SetupMixin, Player):
             vet._done |= saved
             best.action = a if a is not None and game.check(a) is None else EndPhase(side)
             best.why = best.why.rstrip(".") + "; " + vet.last_explanation
-        if best is vet_plan:
-            tail = (f" Weighed {len(rated)} joint plans for the phase over up to {sample} dice "
-                    f"samples: none clearly better")
+        tries = min(sample, max((len(pl.scores) for pl in rated), default=0))
+        rolls = f"{tries} roll{'s' if tries != 1 else ''} of the dice"
+        if len(rated) < 2 or tries == 0:
+            tail = " It had no time to try other plans for this phase."
+        elif best is vet_plan:
+            tail = f" It tried {len(rated)} plans for this phase on {rolls}; none did clearly better."
         else:
-            tail = (f" Weighed {len(rated)} joint plans for the phase over {sample} dice samples: "
-                    f"{best_gain:+.1f} points expected over the plain plan")
-        self.say(self._explain(game, best) + tail + ".")
+            tail = (f" It tried {len(rated)} plans for this phase on {rolls}: this one came out "
+                    f"{best_gain:.0f} points ahead of the obvious move.")
+        self.say(self._explain(game, best) + tail)
         self.deviated = best is not vet_plan
         if self.deviated and self.debug:
             print("DEVIATE", game.state.turn, game.state.phase.value, round(best_gain, 1),
@@ -364,6 +379,8 @@ class ExpertAI(SetupMixin, Player):
             a = pol.choose(g)
             g.apply(a)
             n += 1
+        if time.perf_counter() > deadline:
+            return None               # no time left to score it: the sample is dropped
         final = evaluate(g, side, self.me_policy, self.foe_policy)
         # the opponent played like the Veteran in the copy; a real one may find the
         # replies the threat counts: both views count half

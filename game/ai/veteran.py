@@ -67,6 +67,13 @@ class VeteranAI(SetupMixin, Player):
     level = "veteran"
 
     prescreen = 5           # hexes per unit scored exactly (the best by a quick first look)
+    k_threat = 0.8          # weight of the expected loss to the enemy's reply in a hex's score
+    k_shot = 0.8            # weight of the best next shot from a hex
+
+    def urgency(self, state, side: str | None) -> float:
+        """How much the objective matters now (:func:`control_urgency`; a level may
+        weigh it its own way)."""
+        return control_urgency(state, side)
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -93,7 +100,7 @@ class VeteranAI(SetupMixin, Player):
                   parts: dict | None = None, facing: int | None = None) -> float:
         st = game.state
         obj = st.objective
-        urg = control_urgency(st, u.side)
+        urg = self.urgency(st, u.side)
         value = unit_value(st, u)
         soldierish = u.is_soldier or bool(st.passengers(u.uid))
         if st.scenario == "assault" and u.side == st.attacker:
@@ -116,15 +123,15 @@ class VeteranAI(SetupMixin, Player):
             if parts is not None:
                 parts["cover"] = cv
         loss = expected_loss(st, u, th)
-        score -= loss * 0.8
+        score -= loss * self.k_threat
         if parts is not None:
-            parts["threat"] = -loss * 0.8
+            parts["threat"] = -loss * self.k_threat
             parts["threat_from"] = th.strongest()
         if not assault and u.card.attack:
             shot, who = self.view.best_shot(u, h)
-            score += shot * 0.8
+            score += shot * self.k_shot
             if parts is not None:
-                parts["shot"] = shot * 0.8
+                parts["shot"] = shot * self.k_shot
                 parts["shot_at"] = who
         return score
 
@@ -151,7 +158,7 @@ class VeteranAI(SetupMixin, Player):
         obj = st.objective
         score = 0.0
         if obj is not None:
-            urg = control_urgency(st, u.side)
+            urg = self.urgency(st, u.side)
             soldierish = u.is_soldier or bool(st.passengers(u.uid)) or (
                 st.scenario == "assault" and u.side == st.attacker)
             d = dist(h, obj)
@@ -506,7 +513,7 @@ class VeteranAI(SetupMixin, Player):
             return 1.0
         if dist(t.hex, obj) <= 1:
             k = 1.0 if st.scenario == "assault" and t.side == st.defender else 0.5
-            return 1.0 + k * control_urgency(st, other_side(t.side))
+            return 1.0 + k * self.urgency(st, other_side(t.side))
         return 1.0
 
     def assault(self, game, side: str) -> Action:
@@ -564,7 +571,7 @@ class VeteranAI(SetupMixin, Player):
         value = unit_value(st, mover)
         obj = st.objective
         if obj is not None and p.to_hex in control_hexes(game):
-            value *= 1.0 + 0.5 * control_urgency(st, side)
+            value *= 1.0 + 0.5 * self.urgency(st, side)
         best = None
         for uid in p.eligible:
             try:
@@ -593,7 +600,7 @@ class VeteranAI(SetupMixin, Player):
                 return PassDefensiveFire(side)
         reserve, danger = self._reserve(game, firer, mover)
         urgent = obj is not None and p.to_hex in control_hexes(game) and \
-            control_urgency(st, side) >= 2.0
+            self.urgency(st, side) >= 2.0
         if (o.p_stopped < DF_MIN and not urgent) or gain < reserve:
             if danger is not None:
                 self.say(f"{side} holds {firer.name}'s fire against {mover.name}: "

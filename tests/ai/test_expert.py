@@ -54,7 +54,7 @@ def test_expert_plans_are_reproducible_with_a_sample_count():
     a1, e1 = one()
     a2, e2 = one()
     assert a1 == a2 and e1 == e2
-    assert "joint plans" in e1 and "dice samples" in e1
+    assert "plans for this phase" in e1 and "rolls of the dice" in e1
 
 
 def test_expert_explains_holding_defensive_fire_for_the_bigger_target():

@@ -171,5 +171,5 @@ def test_an_expert_solo_game_plays_to_the_victory_screen(app):
     assert isinstance(app.scene, VictoryScene), (frame, game.state.phase)
     assert game.over
     lines = " ".join(str(x) for x in battle.logp.lines)
-    assert "AI:" in lines and "joint plans" in lines
+    assert "AI:" in lines and "plans for this phase" in lines
     assert sum(1 for a in game.history if getattr(a, "side", "") == "Axis") > 10
