@@ -63,6 +63,14 @@ def _setup_worker(edition: str = "first") -> None:
 def random_army(rng: random.Random, side: str, budget: int, max_units: int):
     cards = [c for c in _ROSTER if c.side == side]
     army, spent = [], 0
+    if _EDITION[0] == "later":
+        # every later-edition army flies one Aircraft (among ~370 cards a random draw
+        # would often have none, and the flight and airstrike rules would go untested)
+        planes = [c for c in cards if c.is_aircraft and c.cost <= budget]
+        if planes:
+            c = rng.choice(planes)
+            army.append(c)
+            spent += c.cost
     while len(army) < max_units:
         fit = [c for c in cards if c.cost <= budget - spent]
         if not fit:

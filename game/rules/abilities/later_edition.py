@@ -61,7 +61,7 @@ SPECS = define(
         unit_type="Aircraft", editions=("later",)),
     AbilitySpec(
         "steady_firing", "Steady Firing", False,
-        "When it attacks a Soldier it rolls 2 more attack dice."),
+        "When this Aircraft attacks a Soldier, it rolls 2 more attack dice than its card shows."),
 )
 
 

@@ -93,7 +93,10 @@ def _offer(state: GameState, aircraft: Unit) -> list[Event]:
     side = other_side(aircraft.side)
     assert aircraft.hex is not None
     state.pending = AntiairPrompt(aircraft.uid, aircraft.hex, elig, side)
-    return [AntiairOffered(aircraft.uid, aircraft.hex, elig, side)]
+    names = ", ".join(state.units[x].name for x in elig)
+    return [AntiairOffered(aircraft.uid, aircraft.hex, elig, side,
+                           text=f"{aircraft.name} arrives over {hex_label(aircraft.hex)}: "
+                                f"{side} may fire Antiair with {names}.")]
 
 
 class PlaceAircraftRule(ActionRule):
