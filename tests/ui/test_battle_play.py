@@ -151,6 +151,7 @@ def test_end_phase_asks_when_units_have_not_acted(app):
     scene = start(app, g)
     key(app, pygame.K_e)
     assert scene.mode.name == "confirm" and g.state.phase == Phase.MOVEMENT_FIRST
+    assert scene.mode.text.startswith("1 unit has not acted (Germany rifles)"), scene.mode.text
     key(app, pygame.K_ESCAPE)
     assert scene.mode.name == "play" and g.state.phase == Phase.MOVEMENT_FIRST
     key(app, pygame.K_e)

@@ -178,7 +178,8 @@ class PlayMode(Mode):
                 any(not isinstance(a, EndPhase) for a in self.unit_actions(u.uid))]
         if idle:
             names = ", ".join(u.name for u in idle[:3]) + ("..." if len(idle) > 3 else "")
-            self.ctx.push(ConfirmMode(self.ctx, f"{len(idle)} unit(s) have not acted ({names}). "
+            count = "1 unit has" if len(idle) == 1 else f"{len(idle)} units have"
+            self.ctx.push(ConfirmMode(self.ctx, f"{count} not acted ({names}). "
                                                     f"End the phase anyway?",
                                         lambda: self.ctx.send(EndPhase(self.side))))
         else:
