@@ -24,7 +24,7 @@ preview: $(STAMP)
 test: $(STAMP)
 	$(PY) -m mypy --strict game/rules game/data game/saves game/situations
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
-	  $(PY) -m pytest -q -p no:cacheprovider tests
+	  $(PY) -m pytest -q -p no:cacheprovider -n 2 tests
 
 bench: $(STAMP)
 	@for f in bench/*.py; do echo "== $$f"; SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) $$f || exit 1; done
