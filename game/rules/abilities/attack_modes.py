@@ -305,6 +305,13 @@ def _flamethrower_kill(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     defensive fire, which then ends the move)."""
     if ctx.get("secondary") or not _flamethrower_applies(ctx):
         return events
+    return flame_sixes_destroy(events, ab, ctx)
+
+
+def flame_sixes_destroy(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """A flamethrower's natural 6s (FLAMETHROWER_SIXES of them): the target is destroyed
+    at once, and a defensive shot's target is stopped where it is (the hull-mounted
+    flamethrower here, the Flamethrower of the later sets in roster_combat)."""
     t: Unit = ctx["target"]
     sixes = sum(1 for r in ctx["rolls"] if r == 6)
     if sixes < FLAMETHROWER_SIXES or t.destroyed:

@@ -11,13 +11,12 @@ from typing import Any
 from .. import combat
 from ..actions import Move
 from ..cards import SOLDIER, VEHICLE
-from ..events import UnitStopped
-from ..hexes import hex_label
 from ..state import DAMAGED, DESTROYED, GameState, Unit
 from . import register
+from .attack_modes import flame_sixes_destroy
 from .roster_common import aura
 from .spec import AbilitySpec, _COMMANDER_TAIL, define
-from .common import (AbilityRoll, AbilityUsed, FLAMETHROWER_SIXES, _attack_front, _game_add,
+from .common import (AbilityRoll, AbilityUsed, _attack_front, _game_add,
                      _game_set, _in_front_arc)
 
 #: Fire Hazard: the die that destroys a Vehicle that has just been damaged
@@ -280,21 +279,7 @@ def _flamethrower_cover(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 def _flamethrower_kill(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("secondary") or not _flame(ctx):
         return events
-    t: Unit = ctx["target"]
-    sixes = sum(1 for r in ctx["rolls"] if r == 6)
-    if sixes < FLAMETHROWER_SIXES or t.destroyed:
-        return events
-    out = list(events)
-    out.append(AbilityUsed(ctx["attacker"].uid, ab.name,
-                           text=f"{sixes} natural 6s: the flamethrower destroys {t.name} "
-                                f"at once."))
-    out.extend(combat._destroy(ctx["state"], t))
-    if ctx.get("defensive") and not any(isinstance(e, UnitStopped) and e.uid == t.uid
-                                        for e in out):
-        out.append(UnitStopped(t.uid, ctx["target_hex"], "destroyed by the flamethrower",
-                               ctx["attacker"].uid, ctx.get("stage"),
-                               text=f"{t.name} is destroyed in {hex_label(ctx['target_hex'])}."))
-    return out
+    return flame_sixes_destroy(events, ab, ctx)
 
 
 # --- Fire Hazard -------------------------------------------------------------------------------
