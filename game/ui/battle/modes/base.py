@@ -11,7 +11,7 @@ import pygame
 from game.rules.hexes import DIRECTION_NAMES, Hex, hex_label
 from game.ui import theme
 from game.ui.battle.context import BattleContext
-from game.ui.battle.panels import Button
+from game.ui.battle.panels import Button, roster_layout
 
 __all__ = ["Mode", "FacingMode", "ConfirmMode", "ChoiceMode", "side_name"]
 
@@ -211,3 +211,34 @@ class ChoiceMode(Mode):
 
     def on_click(self, pos, button) -> bool:
         return True
+
+
+# --- a tray of units to put on the map (deployment, the later edition's flight phase) ---
+class TrayMode(Mode):
+    """A mode whose side panel is a tray of units to put on the map; subclasses say which units wait (``waiting``) and the tray's title."""
+
+    dragging: str | None = None
+
+    def waiting(self) -> list[Any]:
+        raise NotImplementedError
+
+    def tray_title(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def tray(self) -> dict[str, pygame.Rect]:
+        """uid -> the clickable rect of each unit in the tray (the painter draws the
+        tray with the same layout)."""
+        w = self.waiting()
+        if not w:
+            return {}
+        return {uid: hit for uid, (_, hit) in
+                roster_layout(self.ctx.card_rect, w, self.tray_title()).items()}
+
+    def on_side_click(self, pos: Any, button: int) -> bool:
+        for uid, r in self.tray.items():
+            if r.collidepoint(pos):
+                self.ctx.selected = uid
+                self.dragging = uid
+                return True
+        return False

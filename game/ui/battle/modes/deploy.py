@@ -10,13 +10,13 @@ import pygame
 from game.rules.actions import Deploy, EndPhase, Undeploy
 from game.rules.hexes import Hex, hex_label
 from game.ui.battle.context import BattleContext
-from game.ui.battle.modes.base import ChoiceMode, ConfirmMode, FacingMode, Mode, side_name
-from game.ui.battle.panels import Button, roster_layout
+from game.ui.battle.modes.base import ChoiceMode, ConfirmMode, FacingMode, TrayMode, side_name
+from game.ui.battle.panels import Button
 
 __all__ = ["DeployMode"]
 
 
-class DeployMode(Mode):
+class DeployMode(TrayMode):
     name = "deploy"
 
     def __init__(self, ctx: BattleContext) -> None:
@@ -97,24 +97,6 @@ class DeployMode(Mode):
 
     def tray_title(self) -> str:
         return f"{side_name(self.side)} units to place ({len(self.waiting())})"
-
-    @property
-    def tray(self) -> dict[str, pygame.Rect]:
-        """Where the tray (the side panel's card area) shows each unit still to place:
-        uid -> its clickable rect (the painter draws the tray with the same layout)."""
-        w = self.waiting()
-        if not w:
-            return {}
-        return {uid: hit for uid, (_, hit) in
-                roster_layout(self.ctx.card_rect, w, self.tray_title()).items()}
-
-    def on_side_click(self, pos, button) -> bool:
-        for uid, r in self.tray.items():
-            if r.collidepoint(pos):
-                self.ctx.selected = uid
-                self.dragging = uid
-                return True
-        return False
 
     def place(self, uid: str, h: Hex) -> bool:
         u = self.state.units[uid]

@@ -27,10 +27,10 @@ from game.rules.state import AntiairPrompt
 from game.ui.battle.aircraft import is_aircraft
 from game.ui.battle.context import BattleContext
 from game.ui.battle.modes import register_base_mode
-from game.ui.battle.modes.base import Mode, side_name
+from game.ui.battle.modes.base import Mode, TrayMode, side_name
 from game.ui.battle.modes.play import PlayMode
 from game.ui.battle.modes.stacked import ConfirmMode
-from game.ui.battle.panels import Button, pct, roster_layout
+from game.ui.battle.panels import Button, pct
 
 __all__ = ["FlightMode", "AntiairMode", "AirstrikeMode", "antiair_risk", "register"]
 
@@ -49,7 +49,7 @@ def antiair_risk(game: Any, uid: str, hexes: list[Hex]) -> dict[Hex, Any]:
 
 
 # --- flight phase ----------------------------------------------------------------------------
-class FlightMode(Mode):
+class FlightMode(TrayMode):
     """Place your Aircraft: tray -> hex (later edition: the flight phase)."""
 
     name = "flight"
@@ -171,24 +171,6 @@ class FlightMode(Mode):
 
     def tray_title(self) -> str:
         return f"{side_name(self.side)} Aircraft off the map ({len(self.waiting())})"
-
-    @property
-    def tray(self) -> dict[str, pygame.Rect]:
-        """uid -> the clickable rect of each Aircraft in the tray (the painter draws the
-        tray with the same layout)."""
-        w = self.waiting()
-        if not w:
-            return {}
-        return {uid: hit for uid, (_, hit) in
-                roster_layout(self.ctx.card_rect, w, self.tray_title()).items()}
-
-    def on_side_click(self, pos, button) -> bool:
-        for uid, r in self.tray.items():
-            if r.collidepoint(pos):
-                self.ctx.selected = uid
-                self.dragging = uid
-                return True
-        return False
 
     def place(self, uid: str, h: Hex) -> bool:
         if h not in self.placements(uid):
