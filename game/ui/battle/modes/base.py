@@ -215,7 +215,8 @@ class ChoiceMode(Mode):
 
 # --- a tray of units to put on the map (deployment, the later edition's flight phase) ---
 class TrayMode(Mode):
-    """A mode whose side panel is a tray of units to put on the map; subclasses say which units wait (``waiting``) and the tray's title."""
+    """A mode whose side panel is a tray of units to put on the map; subclasses say
+    which units wait (``waiting``) and the tray's title."""
 
     dragging: str | None = None
 
