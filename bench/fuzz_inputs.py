@@ -41,7 +41,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.debug import debug_mode  # noqa: E402 - after the path is set
+from game.debug import counted_errors  # noqa: E402 - after the path is set
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -348,9 +348,7 @@ def _run_one(kind: str, data: bytes, hard: float) -> tuple[str, float, str, floa
         outcome, note = "hard", f"over the {hard:g} s hard limit"
     except MemoryError:
         outcome, note = "memory", "MemoryError (over the memory cap)"
-    except Exception as exc:  # noqa: BLE001 - the bench's job is to count exactly these
-        if debug_mode():      # under tests and HEXFRONT_DEBUG=1: raised, with its traceback
-            raise
+    except counted_errors() as exc:   # the bench counts these (raised in debug mode)
         outcome = "traceback"
         note = "".join(traceback.format_exception_only(type(exc), exc)).strip()[:300]
     finally:
