@@ -315,13 +315,20 @@ def _covering_fire(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     t: Unit = ctx["target"]
     if ctx.get("role") != "attacker" or not t.is_soldier or t.side == ctx["attacker"].side:
         return events
+    return silence_for_the_turn(events, ab, ctx)
+
+
+def silence_for_the_turn(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """The attacked Soldier can't fire defensively for the rest of the turn (the memory
+    Covering Fire and Limited Covering Fire share)."""
+    t: Unit = ctx["target"]
     st: GameState = ctx["state"]
     cur = _covered(st)
     if t.uid in cur:
         return events
     st.marks["covering_fire"] = (st.turn, tuple(sorted(cur + (t.uid,))))
     return list(events) + [AbilityUsed(ctx["attacker"].uid, ab.name,
-                                       text=f"Covering Fire: {t.name} can't fire defensively"
+                                       text=f"{ab.name}: {t.name} can't fire defensively"
                                             f" for the rest of the turn.")]
 
 

@@ -17,7 +17,7 @@ from . import register
 from .roster_common import aura
 from .spec import AbilitySpec, define
 from .common import AbilityRoll, AbilityUsed, _game_add, _game_set, _is_artillery
-from .roster_combat import _covered, _covering_fire_silences
+from .roster_combat import _covering_fire_silences, silence_for_the_turn
 
 #: HE Round: its dice against the Soldier
 HE_ROUND_DICE = 15
@@ -164,14 +164,7 @@ def _limited_covering_fire(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     if ctx.get("role") != "attacker" or not t.is_soldier or ctx["distance"] > 1 or \
             t.side == ctx["attacker"].side:
         return events
-    st: GameState = ctx["state"]
-    cur = _covered(st)
-    if t.uid in cur:
-        return events
-    st.marks["covering_fire"] = (st.turn, tuple(sorted(cur + (t.uid,))))
-    return list(events) + [AbilityUsed(ctx["attacker"].uid, ab.name,
-                                       text=f"Limited Covering Fire: {t.name} can't fire"
-                                            f" defensively for the rest of the turn.")]
+    return silence_for_the_turn(events, ab, ctx)
 
 
 @aura("can_fire_defensively", "limited_covering_fire")

@@ -218,7 +218,9 @@ class TrayMode(Mode):
     """A mode whose side panel is a tray of units to put on the map; subclasses say
     which units wait (``waiting``) and the tray's title."""
 
-    dragging: str | None = None
+    def __init__(self, ctx: BattleContext) -> None:
+        super().__init__(ctx)
+        self.dragging: str | None = None      # the tray unit being dragged to a hex
 
     def waiting(self) -> list[Any]:
         raise NotImplementedError

@@ -9,7 +9,6 @@ import pygame
 
 from game.rules.actions import Deploy, EndPhase, Undeploy
 from game.rules.hexes import Hex, hex_label
-from game.ui.battle.context import BattleContext
 from game.ui.battle.modes.base import ChoiceMode, ConfirmMode, FacingMode, TrayMode, side_name
 from game.ui.battle.panels import Button
 
@@ -18,10 +17,6 @@ __all__ = ["DeployMode"]
 
 class DeployMode(TrayMode):
     name = "deploy"
-
-    def __init__(self, ctx: BattleContext) -> None:
-        super().__init__(ctx)
-        self.dragging: str | None = None
 
     @property
     def side(self) -> str:

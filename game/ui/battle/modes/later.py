@@ -54,10 +54,6 @@ class FlightMode(TrayMode):
 
     name = "flight"
 
-    def __init__(self, ctx: BattleContext) -> None:
-        super().__init__(ctx)
-        self.dragging: str | None = None
-
     @property
     def side(self) -> str:
         return self.state.active_side
