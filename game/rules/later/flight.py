@@ -39,6 +39,11 @@ __all__ = ["place_problem", "antiair_eligible", "PlaceAircraftRule", "PlacementR
            "placement_risk"]
 
 
+#: what an Antiair hit does, in a player's words (shown by the Antiair prompt)
+ANTIAIR_HIT_TEXT = ("A hit disrupts the Aircraft at once: it makes no airstrike this turn. "
+                    "Cover never protects an Aircraft.")
+
+
 def place_problem(state: GameState, u: Unit, h: Hex) -> str | None:
     if not u.card.is_aircraft:
         return f"{u.name} is not an Aircraft: only Aircraft are placed in the flight phase"

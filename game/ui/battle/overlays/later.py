@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pygame
 
 from game.rules.hexes import hex_label
+from game.rules.later.flight import ANTIAIR_HIT_TEXT
 from game.ui import theme
 from game.ui.battle.aircraft import aircraft_slots, draw_aircraft, heading_for
 from game.ui.battle.modes.later import AirstrikeMode, AntiairMode, FlightMode
@@ -170,8 +171,7 @@ class AntiairPainter(Painter):
             elif rest.h >= 60:
                 draw_panel(img, rest, theme.BG_DARK)
                 yy = rest.y + 8
-                for line in wrap("A hit disrupts the Aircraft at once: it makes no airstrike "
-                                 "this turn. Cover never protects an Aircraft.", theme.font(16),
+                for line in wrap(ANTIAIR_HIT_TEXT, theme.font(16),
                                  rest.w - 20):
                     draw_text(img, line, (rest.x + 10, yy), 16, theme.TEXT_DIM)
                     yy += 18
