@@ -125,8 +125,11 @@ def test_solo_setup_offers_three_levels_with_one_line_each(app):
     scene.start(own_sample=True)
     ai = scene.setup.armies[scene.ai_side]
     from game.ai.army_builder import THEMES
-    assert tuple(sorted({c.nationality for c in ai.cards})) in {
-        tuple(sorted(g)) for g in THEMES[scene.ai_side]}
+    # one nation or a historical pairing: the army's nations all come from one theme
+    # (a pairing's army need not use every nation of it: Germany alone is a legal draw
+    # from Germany + Hungary + Romania, so the test must not depend on the seed's luck)
+    nations = {c.nationality for c in ai.cards}
+    assert any(nations <= set(g) for g in THEMES[scene.ai_side]), nations
 
 
 def test_an_expert_solo_game_plays_to_the_victory_screen(app):
