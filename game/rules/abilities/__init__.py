@@ -313,11 +313,13 @@ class _Cast:
 
 
 _CASTS: dict[frozenset[str], _Cast] = {}
-# id(units dict) -> (the dict, id of each unit object, the unit objects, its cast,
-# ability id -> holders): cards never change, so this only goes stale when the dict
-# gets, loses or swaps a unit object - which the ids tuple catches
-_PRESENT: dict[int, tuple[Any, tuple[int, ...], tuple[Any, ...], _Cast,
-                          dict[str, list[Any]]]] = {}
+_NO_IDS: frozenset[str] = frozenset()      # a call without a state: no aura, no requires hook
+# id(units dict) -> (the dict, its unit objects, their cast, ability id -> the uids and
+# abilities of its holders).  Cards never change, so this only goes stale when the
+# dict gets, loses or swaps a unit: the tuple of unit objects is compared on every
+# use (identical objects compare at C speed; a swapped-in object equal to the old
+# one has an equal card, so the same abilities, and holders are looked up by uid)
+_PRESENT: dict[int, tuple[Any, tuple[Any, ...], _Cast, dict[str, list[tuple[str, Any]]]]] = {}
 
 
 def _cast_of(ids: frozenset[str]) -> _Cast:
@@ -327,32 +329,33 @@ def _cast_of(ids: frozenset[str]) -> _Cast:
     return got
 
 
-def _entry(state: Any) -> tuple[Any, tuple[int, ...], tuple[Any, ...], _Cast,
-                                dict[str, list[Any]]]:
+def _entry(state: Any) -> tuple[Any, tuple[Any, ...], _Cast, dict[str, list[tuple[str, Any]]]]:
     units = state.units
     entry = _PRESENT.get(id(units))
-    if entry is not None and entry[0] is units and \
-            entry[1] == tuple(map(id, units.values())):
+    if entry is not None and entry[0] is units and entry[1] == tuple(units.values()):
         return entry
     objs = tuple(units.values())
     if len(_PRESENT) > 256:
         _PRESENT.clear()
     entry = _PRESENT[id(units)] = (
-        units, tuple(map(id, objs)), objs,
-        _cast_of(frozenset(a.id for u in objs for a in u.card.abilities)), {})
+        units, objs, _cast_of(frozenset(a.id for u in objs for a in u.card.abilities)), {})
     return entry
 
 
 def present_ids(state: Any) -> frozenset[str]:
     """Every ability id on the cards of ``state``'s units (destroyed ones included)."""
-    return _entry(state)[3].ids
+    return _entry(state)[2].ids
 
 
 def cast(state: Any) -> _Cast:
     """The shared hooks that can run in ``state`` (``None``: a call without a state)."""
     if state is None:
-        return _cast_of(frozenset())
-    return _entry(state)[3]
+        return _cast_of(_NO_IDS)
+    units = state.units
+    entry = _PRESENT.get(id(units))
+    if entry is not None and entry[0] is units and entry[1] == tuple(units.values()):
+        return entry[2]
+    return _entry(state)[2]
 
 
 def live_points(state: Any) -> frozenset[str]:
@@ -472,13 +475,14 @@ def _card_points(card: Any) -> frozenset[str]:
 
 
 def _holders(state: Any, ability_id: str) -> list[Any]:
-    """Every ``(unit, ability)`` of the state whose card has ``ability_id`` (cards
-    never change, so this is cached with the state's units; on-map is checked by the
-    caller)."""
+    """Every ``(unit, ability)`` of the state whose card has ``ability_id``, in the
+    units' order (cached with the state's units, see ``_entry``; on-map is checked by
+    the caller)."""
     entry = _entry(state)
-    table = entry[4]
+    table = entry[3]
     found = table.get(ability_id)
     if found is None:
-        found = table[ability_id] = [(u, u.card.ability(ability_id)) for u in entry[2]
+        found = table[ability_id] = [(u.uid, u.card.ability(ability_id)) for u in entry[1]
                                      if u.card.has(ability_id)]
-    return list(found)
+    units = entry[0]
+    return [(units[uid], ab) for uid, ab in found]
