@@ -4,7 +4,7 @@ Awareness (and the mode attacks and Fighting Platform attacks listed in
 ``legal_actions``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .. import activation, combat
 from ..families import defensive_fire
@@ -135,8 +135,9 @@ def extra_actions(game: Any, u: Unit) -> list[Action]:
     if not u.acted or st.pending is not None or activation_tags(st, u.uid) is None:
         return []
     out: list[Action] = []
-    for a in _attack_candidates(st, u):
-        if _extra_problem(st, u, a) is None and _recheck(game, u, a) is None:
+    # the cheap activation check first (it decides most candidates), then the attack's
+    for a in _attack_candidates(st, u, lambda a: _extra_problem(st, u, a) is None):
+        if _recheck(game, u, a) is None:
             out.append(a)
     if u.card.has("strike_and_fade") and not u.disrupted:
         probe = Move(u.side, u.uid, (), None)
@@ -164,16 +165,22 @@ def _mode_may_apply(mode: str, u: Unit, t: Unit) -> bool:
     return True
 
 
-def _attack_candidates(st: GameState, u: Unit) -> list[Attack]:
+def _attack_candidates(st: GameState, u: Unit,
+                       first: Callable[[Attack], bool] | None = None) -> list[Attack]:
+    """``u``'s attacks the rules allow now, every mode; ``first``: a further
+    condition, asked before the attack's own check."""
     modes = ["normal"] + [m for m in MODE_ABILITIES if u.card.has(m)]
     out = []
     for t in st.units.values():
         if not t.on_map or t.side == u.side:
             continue
         for mode in modes:
-            if _mode_may_apply(mode, u, t) and \
+            if not _mode_may_apply(mode, u, t):
+                continue
+            a = Attack(u.side, u.uid, t.uid, mode)
+            if (first is None or first(a)) and \
                     combat.attack_allowed(st, u.uid, t.uid, mode=mode):
-                out.append(Attack(u.side, u.uid, t.uid, mode))
+                out.append(a)
     return out
 
 
