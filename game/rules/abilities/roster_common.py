@@ -23,11 +23,13 @@ HookFn = Callable[[Any, Any, dict[str, Any]], Any]
 
 
 def aura(point: str, ability_id: str,
-         when: Callable[[Any, dict[str, Any]], bool] | None = None
-         ) -> Callable[[HookFn], HookFn]:
+         when: Callable[[Any, dict[str, Any]], bool] | None = None, *,
+         lifts_only: bool = False) -> Callable[[HookFn], HookFn]:
     """Register ``fn`` at ``point`` as a rule hook that runs like an aura of
     ``ability_id`` (``ctx["sources"]`` set) only while some unit has that ability
-    (the registry's ``requires``) and ``when(value, ctx)`` holds, a cheap pre-check."""
+    (the registry's ``requires``) and ``when(value, ctx)`` holds, a cheap pre-check.
+    ``lifts_only`` as for :func:`~game.rules.abilities.register` (an ``action_allowed``
+    hook that, given ``None``, returns ``None``)."""
     def deco(fn: HookFn) -> HookFn:
         def guarded(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
             if when is not None and not when(value, ctx):
@@ -50,6 +52,6 @@ def aura(point: str, ability_id: str,
         guarded.__name__ = fn.__name__
         guarded.__qualname__ = fn.__qualname__
         guarded.__module__ = fn.__module__
-        register(point, requires=ability_id)(guarded)
+        register(point, requires=ability_id, lifts_only=lifts_only)(guarded)
         return fn
     return deco
