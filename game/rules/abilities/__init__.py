@@ -60,6 +60,10 @@ highest commander bonus applies" the hook's single decision.
 
 A hook with ``ability_id=None`` runs on every call of its point whatever the
 units have (``ability`` is ``None`` then) - use it for rules, not for abilities.
+``register(point, requires="x")`` makes such a rule hook belong to ability ``x``: it
+runs only while some unit of the call's state (destroyed and undeployed ones
+included) has ``x`` on its card, and never for a call without a state
+(``roster_common.aura`` registers the roster's auras on hot points this way).
 
 Points and their ctx keys (``state`` is always there).  Only points some ability
 uses are listed (a rule the abilities don't touch has no hook point); a new
@@ -127,6 +131,14 @@ rules listed themselves.  Only the combat points up to ``can_attack`` may refuse
 attack; ``die_modifier``, ``defense``, ``can_cover`` and ``cover_need`` give numbers.
 The registry re-indexes itself on every (un)registration (``GENERATION`` bumps and
 the per-card caches empty): never change :data:`HOOKS` by hand.
+
+Which auras and ``requires`` hooks can run depends only on the set of ability ids on
+the cards of the state's units (:func:`present_ids`); the registry keeps that set, and
+the holders of each id, per units dict (checked against the dict's unit objects on
+every use, so a unit added or swapped in is noticed) and, per set of ids, which hooks
+run at each point (:func:`cast`; :func:`live_points`).  ``may_refuse``, ``relevant``
+and ``shared_hooks`` take an optional ``state`` to answer for it (without one they
+count every registered hook).
 
 Movement-search points (move_cost, can_enter, movement_roll_need,
 movement_roll_kinds): a hook keyed on an ability must
