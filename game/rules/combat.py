@@ -345,6 +345,8 @@ def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode:
         assert ctx is not None
         band = abilities.apply("range_band", band, **ctx)
     if band is None:
+        if not explain:
+            return "out of range"
         return (f"{t.name} is out of range ({distance} hexes; the longest "
                 f"range is {MAX_RANGE})")
     if ctx is not None:
@@ -370,6 +372,8 @@ def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode:
         assert ctx is not None
         dice = abilities.apply("attack_dice", dice, **ctx)
     if not dice:
+        if not explain:
+            return "no attack"
         what = "Aircraft" if t.card.is_aircraft else f"{target_type}s"
         return f"{a.name} has no attack against {what} at {band} range"
     if ctx is not None:

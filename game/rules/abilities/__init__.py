@@ -424,15 +424,11 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
     """Run the hooks for ``point`` over the abilities relevant to ``ctx``."""
     by_id = _BY_ID.get(point)
     if by_id:
-        seen: list[int] = []
+        ran: list[Any] = []          # the units whose abilities ran (each unit once)
         for role in UNIT_KEYS:
             unit = ctx.get(role)
             if unit is None:
                 continue
-            uid_ = id(unit)
-            if uid_ in seen:
-                continue
-            seen.append(uid_)
             card = getattr(unit, "card", None)
             if card is None:
                 continue
@@ -440,6 +436,10 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
             pts = got[1] if got is not None and got[0] is card else _card_points(card)
             if point not in pts:
                 continue
+            # a unit named under two roles (unit and firer...) runs once, as the first
+            if any(r is unit for r in ran):
+                continue
+            ran.append(unit)
             for ab in card.abilities:
                 fns = by_id.get(ab.id)
                 if fns:
@@ -450,7 +450,9 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
     if point not in _SHARED:
         return value
     state = ctx.get("state")
-    auras, rules = cast(state).plan(point)
+    cst = cast(state)
+    plan = cst._plans.get(point)
+    auras, rules = plan if plan is not None else cst.plan(point)
     if auras:
         for hook in auras:
             assert hook.ability_id is not None
