@@ -44,7 +44,7 @@ defense never drops below 1; a face needed above 6 means no die can succeed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from . import abilities
 from .dice import Dice
@@ -59,7 +59,8 @@ from .later import combat as later_rules
 
 __all__ = [
     "is_front", "hits_for", "counters_for", "cover_limited_counters", "AttackPlan",
-    "plan_attack", "why_not_attack", "attack_allowed", "resolve_attack", "casualty_phase", "BASE_SUCCESS",
+    "plan_attack", "why_not_attack", "attack_allowed", "allowed_targets", "resolve_attack",
+    "casualty_phase", "BASE_SUCCESS",
     "HIT_NAMES",
 ]
 
@@ -195,15 +196,17 @@ def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> _Ctx:
 _HOT: dict[tuple[int, int, int], tuple[Any, ...]] = {}
 
 
-def _hot_points(attacker: Unit, target: Unit, state: GameState | None = None
-                ) -> frozenset[str]:
+def _hot_points(attacker: Unit, target: Unit, state: GameState | None = None,
+                cast: Any = None) -> frozenset[str]:
     """The hook points where ``abilities.apply`` could change a value of an attack
     between these two units in ``state``: one of their abilities is hooked there, or
     an aura or rule hook can run there in that state (``abilities.live_points``; the
     only units in a combat ctx are the attacker and the target).  Cached per pair of
-    cards, the state's set of abilities and registry state (``abilities.GENERATION``)."""
+    cards, the state's set of abilities and registry state (``abilities.GENERATION``).
+    ``cast``: ``abilities.cast(state)`` when the caller has it."""
     ac, tc = attacker.card, target.card
-    cast = abilities.cast(state)
+    if cast is None:
+        cast = abilities.cast(state)
     key = (id(ac), id(tc), id(cast))
     got = _HOT.get(key)
     gen = abilities.GENERATION
@@ -258,6 +261,25 @@ def attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *,
     return not isinstance(got, str)
 
 
+def allowed_targets(state: GameState, attacker_uid: str, target_uids: Iterable[str], *,
+                    mode: str = "normal") -> list[str]:
+    """The uids among ``target_uids`` (in their order) that ``attacker_uid`` may attack
+    now: :func:`attack_allowed` for each, the state's abilities looked up once (the
+    legal-action listing asks this for every unit)."""
+    cast = abilities.cast(state) if abilities.HOOKS else None
+    out = []
+    for t_uid in target_uids:
+        try:
+            got = _check_attack(state, attacker_uid, t_uid, mode=mode, defensive=False,
+                                at_hex=None, facing=None, secondary=False, explain=False,
+                                need_ctx=False, cast=cast)
+        except IllegalAction:
+            continue
+        if not isinstance(got, str):
+            out.append(t_uid)
+    return out
+
+
 def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
                 mode: str = "normal", defensive: bool = False, at_hex: Hex | None = None,
                 facing: int | None = None, secondary: bool = False) -> AttackPlan:
@@ -300,15 +322,16 @@ _ALLOWING = frozenset({"range_band", "line_of_sight", "attack_dice", "can_attack
 
 def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode: str,
                   defensive: bool, at_hex: Hex | None, facing: int | None,
-                  secondary: bool, explain: bool = True, need_ctx: bool = True
-                  ) -> tuple[Unit, Unit, _Ctx | None] | str:
+                  secondary: bool, explain: bool = True, need_ctx: bool = True,
+                  cast: Any = None) -> tuple[Unit, Unit, _Ctx | None] | str:
     """Whether the attack is allowed: the rules' reason it is refused, or the two
     units and the hook context (the rest of :func:`plan_attack` only works out its
     numbers, so :func:`why_not_attack` stops here).  Hooks at the later points
     (die_modifier, defense, can_cover, cover_need) give numbers and never refuse: a
     refusal belongs at ``can_attack``.  ``explain=False``: a refusal's words don't
     matter (one fixed text); ``need_ctx=False``: the context is built only when a hook
-    that can run here reads it (None otherwise)."""
+    that can run here reads it (None otherwise); ``cast``: ``abilities.cast(state)``
+    when the caller has it."""
     a = _unit(state, attacker_uid)
     t = _unit(state, target_uid)
     if not a.on_map:
@@ -334,7 +357,7 @@ def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode:
     t_facing = facing if facing is not None else t.facing
     assert a_hex is not None and t_hex is not None
     distance = a_hex.distance(t_hex)
-    hot = _hot_points(a, t, state) if abilities.HOOKS else frozenset()
+    hot = _hot_points(a, t, state, cast) if abilities.HOOKS else frozenset()
     ctx: _Ctx | None = None
     if need_ctx or not hot.isdisjoint(_ALLOWING):
         ctx = _ctx(state, a, t, mode=mode, defensive=defensive, attacker_hex=a_hex,
