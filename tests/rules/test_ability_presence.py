@@ -5,27 +5,12 @@ speed caches in front of that rule notice every change of the battle's units."""
 import pytest
 
 from tests.rules.engine_kit import at, position, rect_map, rifles
+from tests.rules.test_engine_hooks import hook  # noqa: F401  (the registry fixture)
 from game.rules import abilities, combat
 from game.rules.actions import Move
 from game.rules.state import Phase, Unit
 
 MAP = rect_map(10, 5)
-
-
-@pytest.fixture
-def hook():
-    """Register hooks for one test and remove them afterwards."""
-    made = []
-
-    def reg(point, ability_id=None, **kw):
-        def deco(fn):
-            abilities.register(point, ability_id, **kw)(fn)
-            made.append(fn)
-            return fn
-        return deco
-    yield reg
-    for fn in made:
-        abilities.unregister(fn)
 
 
 def test_a_requires_hook_runs_only_while_a_unit_has_the_ability(hook):
