@@ -316,8 +316,14 @@ def _attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *, mod
     return a, t, ctx
 
 
-#: the hook points that may refuse an attack (after the aboard checks)
-_ALLOWING = frozenset({"range_band", "line_of_sight", "attack_dice", "can_attack"})
+def _allow_ctx(state: GameState, a: Unit, t: Unit, mode: str, defensive: bool, a_hex: Hex,
+               t_hex: Hex, distance: int, facing: int, secondary: bool,
+               hot: frozenset[str]) -> _Ctx:
+    """The hook context of an attack's allow check (before its band is known)."""
+    ctx = _ctx(state, a, t, mode=mode, defensive=defensive, attacker_hex=a_hex,
+               target_hex=t_hex, distance=distance, facing=facing, secondary=secondary)
+    ctx.hot = hot
+    return ctx
 
 
 def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode: str,
@@ -358,14 +364,11 @@ def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode:
     assert a_hex is not None and t_hex is not None
     distance = a_hex.distance(t_hex)
     hot = _hot_points(a, t, state, cast) if abilities.HOOKS else frozenset()
-    ctx: _Ctx | None = None
-    if need_ctx or not hot.isdisjoint(_ALLOWING):
-        ctx = _ctx(state, a, t, mode=mode, defensive=defensive, attacker_hex=a_hex,
-                   target_hex=t_hex, distance=distance, facing=t_facing, secondary=secondary)
-        ctx.hot = hot
+    ctx: _Ctx | None = None        # built when a hook that can run first needs it
+    made = (state, a, t, mode, defensive, a_hex, t_hex, distance, t_facing, secondary, hot)
     band = range_band(distance)
     if "range_band" in hot:
-        assert ctx is not None
+        ctx = _allow_ctx(*made)
         band = abilities.apply("range_band", band, **ctx)
     if band is None:
         if not explain:
@@ -379,7 +382,9 @@ def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode:
     sees = air or state.battle_map.can_see(a_hex, t_hex)
     if "line_of_sight" in hot:
         # Indirect Fire: no line of sight needed when a Spotter sees the target
-        assert ctx is not None
+        if ctx is None:
+            ctx = _allow_ctx(*made)
+            ctx["band"] = band
         sees = bool(abilities.apply("line_of_sight", sees, **ctx))
     if not sees:
         if not explain:
@@ -392,7 +397,9 @@ def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode:
     # ruling L2 / L07: attacks on an Aircraft use the anti-Soldier values
     dice = a.card.dice(SOLDIER if air and t.card.is_aircraft else target_type, band)
     if "attack_dice" in hot:
-        assert ctx is not None
+        if ctx is None:
+            ctx = _allow_ctx(*made)
+            ctx["band"] = band
         dice = abilities.apply("attack_dice", dice, **ctx)
     if not dice:
         if not explain:
@@ -402,11 +409,16 @@ def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode:
     if ctx is not None:
         ctx["n_dice"] = dice
     if "can_attack" in hot:
-        assert ctx is not None
+        if ctx is None:
+            ctx = _allow_ctx(*made)
+            ctx["band"], ctx["n_dice"] = band, dice
         allowed = abilities.apply("can_attack", True, **ctx)
         if allowed is not True:
             return allowed if isinstance(allowed, str) and allowed else (
                 f"{a.name} can't make this attack")
+    if need_ctx and ctx is None:
+        ctx = _allow_ctx(*made)
+        ctx["band"], ctx["n_dice"] = band, dice
     return a, t, ctx
 
 
