@@ -32,8 +32,8 @@ class AttackRule(ActionRule):
             or any(t.card.is_aircraft and t.on_map for t in st.units.values()))
         return [Attack(side, u.uid, t) for t in combat.allowed_targets(
             st, u.uid, [t.uid for t in st.units.values()
-                        if t.on_map and t.side != side and not t.boarded
-                        and (t.hex in seen or wide)])]
+                        if t.side != side and not t.boarded and t.on_map
+                        and (wide or t.hex in seen)])]
 
     def problem(self, game: "Game", action: Attack) -> str | None:
         st = game.state
