@@ -176,8 +176,11 @@ def test_killed_in_the_middle_of_saving_the_last_save_still_loads(tmp_path):
     rng = random.Random(5)
     hashes = {h for _, h in texts}
     kills_mid_write = 0
-    t0 = time.perf_counter()
-    for attempt in range(60):
+    attempt = 0
+    # at least 60 kills, and on until 5 of them landed inside a write (a busy machine may
+    # schedule the child late); the attempt cap bounds the test, not the clock
+    while attempt < 60 or (kills_mid_write < 5 and attempt < 600):
+        attempt += 1
         pid = os.fork()
         if pid == 0:                                   # child: save forever
             try:
@@ -198,7 +201,6 @@ def test_killed_in_the_middle_of_saving_the_last_save_still_loads(tmp_path):
             if f.name.endswith(".tmp"):
                 f.unlink()
     assert kills_mid_write >= 5          # the kills really landed inside writes
-    assert time.perf_counter() - t0 < 20
 
 
 def test_autosave_keeps_the_last_few(data_dir):

@@ -187,17 +187,13 @@ def test_selected_and_dimmed_change_the_token():
 
 def test_thirty_tokens_draw_from_the_cache():
     """A frame with 30 units only blits: the second frame renders no new token body."""
-    import time
     cards = list(roster().values())[:30]
     s = pygame.Surface((1280, 800))
     rects = [pygame.Rect(20 + (i % 10) * 60, 20 + (i // 10) * 60, 50, 50) for i in range(30)]
     for c, r in zip(cards, rects):
         tokens.draw_unit(s, U(c, facing=2), r)
     bodies = len(tokens._CACHE)
-    t = time.perf_counter()
     for _ in range(10):
         for c, r in zip(cards, rects):
             tokens.draw_unit(s, U(c, facing=2, pending=["disrupted"]), r)
-    per_frame = (time.perf_counter() - t) / 10
-    assert len(tokens._CACHE) == bodies
-    assert per_frame < 0.03          # about 2 ms on an idle machine; loose for busy CI
+    assert len(tokens._CACHE) == bodies   # (the frame's speed is bench/frame_bench.py's)
