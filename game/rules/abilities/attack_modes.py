@@ -53,8 +53,8 @@ SPECS = define(
         " units exactly to its side or in its own hex are not behind it. Units behind it, and"
         " units further away, get an ordinary attack.",
         unit_type=VEHICLE,
-        not_in_first_edition="The printed card's lines about Aircraft and Obstacles do not"
-                             " apply: first edition has neither, so they are ignored."),
+        not_in_first_edition="It has no effect on Aircraft (later edition). The printed card's"
+                             " lines about Obstacles are not part of Hexfront's rules."),
     AbilitySpec(
         "blast", "Blast", False,
         "When this unit attacks (in its assault phase or with defensive fire) it also attacks"
@@ -64,15 +64,15 @@ SPECS = define(
         " attacked only if the transport has Exposed Transport. With defensive fire the other"
         " units in the hex can only be disrupted (face-up, at once) and only the mover is"
         " stopped.",
-        not_in_first_edition="The printed card's exception for Aircraft does not apply: first"
-                             " edition has no Aircraft."),
+        not_in_first_edition="Aircraft are exempt (later edition): an Aircraft in the hex is"
+                             " not attacked, and an attack on an Aircraft does not spread."),
     AbilitySpec(
         "bombardment", "Bombardment", False,
         "This unit's attacks ignore cover: its targets never make cover rolls, even when another"
         " ability (Forest Camouflage) would let them succeed automatically (\"can't\" beats"
         " \"can\").",
-        not_in_first_edition="The printed card's rule that it can't attack Aircraft does not"
-                             " apply: first edition has no Aircraft."),
+        not_in_first_edition="It can't attack Aircraft (later edition; the first edition has"
+                             " none)."),
     AbilitySpec(
         "extended_range", "Extended Range {n}", True,
         "Against Vehicles, this unit's long range is 5 to {n} hexes instead of 5 to 8, with its"
@@ -285,10 +285,22 @@ def _bombardment(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return False if ctx.get("role") == "attacker" else value
 
 
+@register("can_attack", "bombardment")
+def _bombardment_not_aircraft(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """The printed card: a unit with Bombardment can't attack Aircraft (later edition;
+    the first edition has none)."""
+    if ctx.get("role") == "attacker" and ctx["target"].card.is_aircraft:
+        return f"{ctx['attacker'].name} can't attack Aircraft ({ab.name})"
+    return value
+
+
 def _flamethrower_applies(ctx: dict[str, Any]) -> bool:
     """Short range (0 or 1 hex) and the target not behind the Vehicle (its hex centre
     not in the rear half-plane; exactly side-on and the same hex are not behind)."""
     if ctx.get("role") != "attacker" or ctx["distance"] > 1 or ctx.get("mode") != "normal":
+        return False
+    t = ctx.get("target")
+    if t is not None and t.card.is_aircraft:   # the printed card: no effect on Aircraft
         return False
     ah, th = ctx["attacker_hex"], ctx["target_hex"]
     return ah == th or _dot(ah, ctx["attacker"].facing, th) >= 0
@@ -373,8 +385,10 @@ def _shrapnel(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 @register("after_attack", "blast")
 def _blast(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Blast: a separate attack on every other unit in the target's hex, friendly
-    units included (defensive fire: they can only be disrupted; only the mover stops)."""
-    if ctx.get("role") != "attacker" or ctx.get("secondary"):
+    units included (defensive fire: they can only be disrupted; only the mover stops).
+    Aircraft are exempt (the printed card; later edition): an Aircraft in the hex is not
+    attacked, and an attack on an Aircraft does not spread to the units below it."""
+    if ctx.get("role") != "attacker" or ctx.get("secondary") or ctx["target"].card.is_aircraft:
         return events
     st: GameState = ctx["state"]
     a: Unit = ctx["attacker"]
@@ -382,7 +396,7 @@ def _blast(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     plan = ctx["plan"]
     out = list(events)
     for o in list(st.units.values()):
-        if o is a or o is t or o.destroyed or o.hex != plan.target_hex:
+        if o is a or o is t or o.destroyed or o.hex != plan.target_hex or o.card.is_aircraft:
             continue
         if o.boarded:
             c = st.units.get(o.carrier or "")

@@ -179,8 +179,8 @@ SPECS_MORE = define(
         " on every Vehicle in the target's hex or next to it, the target and friendly units"
         " included (units it has no line of sight to or that are out of range are not"
         " attacked). Hexfront fires it as an attack mode: choose Top-Mounted Rockets.",
-        not_in_first_edition="The printed card's rule about Aircraft does not apply: first"
-                             " edition has no Aircraft."),
+        not_in_first_edition="It can't attack Aircraft (later edition; the first edition has"
+                             " none)."),
     AbilitySpec(
         "headshot", "Headshot", False,
         "Once per game, in its own assault phase, instead of a normal attack on an enemy"
@@ -298,6 +298,8 @@ def _rockets_dice(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 @register("can_attack", "top_mounted_rockets")
 def _rockets_allowed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    if ctx.get("role") == "attacker" and value is True and ctx["target"].card.is_aircraft:
+        return f"{ctx['attacker'].name} can't attack Aircraft ({ab.name})"
     if ctx.get("role") != "attacker" or ctx.get("mode") != ab.id or value is not True \
             or ctx.get("secondary"):
         return value

@@ -89,8 +89,8 @@ SPECS = define(
         " destroyed at once, whatever the successes: it is removed right away, not at the"
         " casualty phase, and a moving target's move ends. Attacks at longer range are"
         " ordinary attacks.",
-        not_in_first_edition="The printed card's exception for Aircraft and Obstacles does"
-                             " not apply: first edition has neither."),
+        not_in_first_edition="Aircraft are exempt (later edition). The printed card's"
+                             " exception for Obstacles is not part of Hexfront's rules."),
     AbilitySpec(
         "fire_hazard", "Fire Hazard", False,
         "Each time an attack gives this Vehicle a Damaged counter, roll one die: on 5 or 6"
@@ -265,9 +265,16 @@ def _undermanned(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 
 # --- Flamethrower ----------------------------------------------------------------------------
+def _on_aircraft(ctx: dict[str, Any]) -> bool:
+    t = ctx.get("target")
+    return t is not None and bool(t.card.is_aircraft)
+
+
 def _flame(ctx: dict[str, Any]) -> bool:
+    """Short range, a normal attack, and not on an Aircraft (the printed card exempts
+    Aircraft: later edition)."""
     return ctx.get("role") == "attacker" and ctx["distance"] <= 1 and \
-        ctx.get("mode") == "normal"
+        ctx.get("mode") == "normal" and not _on_aircraft(ctx)
 
 
 @register("can_cover", "flamethrower")
