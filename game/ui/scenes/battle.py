@@ -72,7 +72,7 @@ class BattleScene(Scene):
         to_menu = (_call("services", n) for n in (
             "save", "autosave", "open_settings", "open_load", "open_rules", "suggest",
             "open_luck", "show_victory", "to_menu"))
-    undo_all = _call("services", "undo_all")
+    undo_all, not_saved = _call("services", "undo_all"), _call("services", "not_saved")
 
     def __init__(self, app: Any, setup: Any = None, *, game: Any = None) -> None:
         super().__init__(app)
