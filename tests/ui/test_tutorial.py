@@ -189,3 +189,23 @@ def test_lesson_texts_say_what_the_screen_shows():
     assert forest.name == "Mauser Kar 98k"
     assert "riflemen in the forest" in LESSONS[3].text
     assert "riflemen in the forest" in LESSONS[3].hint
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)))
+def test_the_lesson_box_hides_no_hex_and_no_legend(app, index):
+    """Found in a play-through: the lesson box covered the map's bottom row, the line of
+    sight legend that lesson 4 asks for (hold L), and the foot of the odds box. The map
+    now sits above the box: every hex centre, and the view's bottom edge (where the line
+    of sight legend goes), is clear of it."""
+    sc = TutorialScene(app, index)
+    app.switch(sc)
+    sc.view.ready()
+    step(app, 2)
+    box = sc.box_rect()
+    assert sc.view_rect.bottom <= box.top
+    for h in sc.state.battle_map.terrain:
+        assert not box.collidepoint(sc.view.center(h)), h
+    app.set_window_size((1024, 640))                    # also in a small window
+    step(app, 2)
+    box = sc.box_rect()
+    assert sc.view_rect.bottom <= box.top and box.bottom <= sc.prompt_rect.top

@@ -297,16 +297,34 @@ class TutorialScene(BattleScene):
             return
         super().handle_event(event)
 
+    def _build(self, size: tuple[int, int]) -> None:
+        """The battle screen's layout, with the map above the lesson box: the box hides
+        no hex, no line of sight legend and no odds box (the map view ends above it)."""
+        super()._build(size)
+        self.lesson_area = pygame.Rect(self.view_rect)
+        reserve = self._box_height(True, True) + 20
+        v = self.lesson_area
+        self.view_rect = pygame.Rect(v.x, v.y, v.w, max(120, v.h - reserve))
+        self.view.resize(self.view_rect)
+
+    def _box_height(self, passed: bool, hint: bool) -> int:
+        w = min(560, self.lesson_area.w - 20)
+        text = ("Done! " if passed else "") + self.lesson.text
+        n = len(wrap(text, theme.font(15), w - 24)[:6]) + (1 if hint else 0)
+        return 34 + 18 * n + 56
+
     def box_rect(self) -> pygame.Rect:
-        v = self.view_rect
+        v = self.lesson_area
         w = min(560, v.w - 20)
-        text = ("Done! " if self.passed else "") + self.lesson.text
-        n = len(wrap(text, theme.font(15), w - 24)[:6]) + (1 if self.hint else 0)
-        h = 34 + 18 * n + 56
+        h = self._box_height(self.passed, bool(self.hint))
         return pygame.Rect(v.x + 10, v.bottom - h - 10, w, h)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        from game.ui.battle.view import TABLE_COLOR
+        below = pygame.Rect(self.lesson_area.x, self.view_rect.bottom, self.lesson_area.w,
+                            self.lesson_area.bottom - self.view_rect.bottom)
+        surface.fill(TABLE_COLOR, below)                  # the table under the map, the box on it
         r = self.box_rect()
         draw_panel(surface, r, theme.BG_DARK, edge=theme.ACCENT)
         last = self.index + 1 == len(LESSONS)
