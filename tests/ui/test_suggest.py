@@ -75,3 +75,33 @@ def test_the_f1_hint_survives_a_long_refusal(app):
     assert note and rule_for(note)
     line = scene.hud.notice_line(260)
     assert line.endswith("F1: why?"), line
+
+
+def test_the_suggested_hex_is_marked_on_the_map_until_the_game_moves_on(app):
+    """Found in a play-through: "Veteran: M3 Stuart: move to H5" - the map shows no hex
+    labels, so a new player could not find H5. The suggested destination (or target) is
+    ringed on the map while the suggestion still fits the game."""
+    import pygame
+    from game.rules.actions import Move
+    from game.ui import theme
+    g = position(rect_map(16, 11, objective=(8, 5)), phase=Phase.MOVEMENT_FIRST)
+    me = g.add_unit(rifles(name="Grenadiers", speed=2), "Axis", at(2, 5))
+    g.add_unit(rifles("United States", name="GIs"), "Allies", at(14, 5))
+    scene = start(app, g)
+    click(app, token(scene, me.uid))
+    key(app, pygame.K_a)
+    tip = scene.suggestion
+    assert isinstance(tip.action, Move), tip.text
+    dest = tip.action.path[-1]
+    painter = scene.overlays.painter(scene.mode)
+    assert painter.suggested_hex() == dest
+    step(app, 2)
+    cx, cy = scene.view.center(dest)
+    radius = painter.suggestion_radius() - 1           # inside the 3-pixel ring
+    ring = [scene.app.screen.get_at((int(cx + dx), int(cy + dy)))[:3]
+            for dx, dy in ((radius, 0), (-radius, 0), (0, radius), (0, -radius))]
+    assert sum(c == theme.ACCENT for c in ring) >= 3, ring
+    g.apply(tip.action)                                  # the game moved on: no mark
+    scene.refresh()
+    step(app, 2)
+    assert scene.overlays.painter(scene.mode).suggested_hex() is None

@@ -34,6 +34,8 @@ class BattleContext(Protocol):
     buttons: dict[str, Button]
     anim: Animator
     logp: CachedLog
+    suggestion: Any                    # Suggest (A): game.ui.battle.suggest.Suggestion or None
+    suggestion_version: Any            # the game's version when it was made
 
     @property
     def state(self) -> GameState: ...

@@ -91,6 +91,7 @@ class BattleServices:
         level = getattr(self.sc.setup, "ai_level", None) or "veteran"
         tip = suggest(self.sc.game, self.sc.selected, level)
         self.sc.suggestion = tip
+        self.sc.suggestion_version = self.sc.version
         self.sc.note(tip.text)
 
     def open_luck(self) -> None:

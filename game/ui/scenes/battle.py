@@ -78,6 +78,8 @@ class BattleScene(Scene):
         super().__init__(app)
         self.setup = setup
         self.show_legend = False    # G: the terrain legend
+        self.suggestion: Any = None  # A: the AI's suggestion for the selected unit, marked
+        self.suggestion_version: Any = None     # ... while the game is at this version
         self.services = BattleServices(self)
         self.hud = BattleHUD(self)
         self.controller = BattleController(game if game is not None else new_battle_game(setup),
