@@ -132,6 +132,29 @@ def _sides(h: Hex, edges: frozenset[Any]) -> list[str]:
     return names
 
 
+def _later_side_notes(bm: BattleMap, h: Hex) -> list[str]:
+    """Later edition: the hedges and cliffs on ``h``'s sides (checklist L23, L27, L28;
+    rulings L8, L9), in the words of game.rules.later's movement and cover rules."""
+    if not (bm.hedges or bm.cliffs):
+        return []
+    from .later.combat import SOLDIER_SIDE_COVER, VEHICLE_SIDE_COVER
+    from .later.terrain import BRUSHCUTTERS_NEED, CLIFF_NEED, HEDGE_NEED
+    out = []
+    cover = f"(Soldiers {SOLDIER_SIDE_COVER}+, Vehicles {VEHICLE_SIDE_COVER}+)"
+    hedges = _sides(h, bm.hedges)
+    if hedges:
+        out.append(f"Hedge on the {', '.join(hedges)} hexside{'s' if len(hedges) > 1 else ''}: "
+                   f"crossing it needs a movement roll of {HEDGE_NEED}+ ({BRUSHCUTTERS_NEED}+ "
+                   "with Brushcutters; none along a road); a unit here attacked across it has "
+                   f"cover {cover}.")
+    cliffs = _sides(h, bm.cliffs)
+    if cliffs:
+        out.append(f"Cliff on the {', '.join(cliffs)} hexside{'s' if len(cliffs) > 1 else ''}: "
+                   f"a Soldier crossing it rolls {CLIFF_NEED}+, a Vehicle can't cross it; a unit "
+                   f"on the bluffs attacked across it from below has cover {cover}.")
+    return out
+
+
 def hex_notes(bm: BattleMap, h: Hex, depth: int = 5, zones: bool = True) -> list[str]:
     """What a hex is and does under the rules, one sentence per line (rulebook: Terrain
     Effects table, Roads, Movement Roll; rulings 5 and 8).  ``zones=False`` leaves out
@@ -154,6 +177,7 @@ def hex_notes(bm: BattleMap, h: Hex, depth: int = 5, zones: bool = True) -> list
         notes.append(f"Stream on the {which} hexside{'s' if len(streams) > 1 else ''}: any unit "
                      "must roll 4+ to cross it (not needed along a road over a bridge). No "
                      "effect on cover or line of sight.")
+    notes.extend(_later_side_notes(bm, h))
     bridges = _sides(h, bm.bridges)
     if bridges:
         notes.append(f"Bridge on the {', '.join(bridges)} hexside: the road crosses the stream "

@@ -22,7 +22,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
-from .actions import Action, Board, Deploy, Dismount, Move, Undeploy
+from .actions import Action, Board, Deploy, Dismount, Face, Move, Undeploy
 from .errors import IllegalAction
 from .events import DefensiveFireOffered, Event
 
@@ -61,9 +61,17 @@ def _origin_base(game: "Game") -> _Base | None:
     return _Base(0, state.copy(), dice.getstate(), ())
 
 
+def _ends_move(action: Action, previous: Action | None) -> bool:
+    """A facing choice that ends the move just before it (the battle screen walks a
+    Vehicle's move with ``facing=None``, then sends ``Face``): it goes with that move."""
+    return (isinstance(action, Face) and isinstance(previous, Move)
+            and previous.uid == action.uid and previous.facing is None)
+
+
 def _is_final(action: Action, events: list[Event], rolled: int, phase_before: Any,
-              phase_after: Any) -> bool:
-    if not isinstance(action, UNDOABLE_TYPES):
+              phase_after: Any, previous: Action | None = None) -> bool:
+    """``previous``: the action just before, if it may itself be taken back."""
+    if not isinstance(action, UNDOABLE_TYPES) and not _ends_move(action, previous):
         return True
     if rolled:
         return True
@@ -95,7 +103,8 @@ def _analyse(game: "Game") -> tuple[_Base, list[int], list[list[Event]]] | None:
             _CACHE.pop(game, None)
             return None
         events_after.append(ev)
-        if _is_final(a, ev, g.dice.rolls - before, phase, g.state.phase):
+        prev = hist[i - 1] if undoable_idx and undoable_idx[-1] == i - 1 else None
+        if _is_final(a, ev, g.dice.rolls - before, phase, g.state.phase, prev):
             undoable_idx.clear()
             new_base = _Base(i + 1, g.state.copy(), g.dice.getstate(), tuple(hist[:i + 1]))
             events_after.clear()
@@ -143,8 +152,10 @@ def undo(game: "Game", uid: str | None = None) -> list[Action]:
     kept: list[Action] = []
     new_events: list[Event] = []
     removed: list[Action] = []
+    last_kept: Action | None = None          # the action just before, if it was kept
     for off, a in enumerate(tail):
         i = base.index + off
+        prev, last_kept = last_kept, None
         if i in removed_set:
             removed.append(a)
             continue
@@ -155,11 +166,12 @@ def undo(game: "Game", uid: str | None = None) -> list[Action]:
         before = trial.dice.rolls
         phase = trial.state.phase
         ev = trial.apply(a)
-        if _is_final(a, ev, trial.dice.rolls - before, phase, trial.state.phase):
+        if _is_final(a, ev, trial.dice.rolls - before, phase, trial.state.phase, prev):
             removed.append(a)                   # would now roll or reveal: not replayed
             continue
         g = trial
         kept.append(a)
+        last_kept = a
         new_events.extend(ev)
     old_tail_events = sum(len(e) for e in events_after)
     log_base = len(game.log) - old_tail_events

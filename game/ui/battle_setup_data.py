@@ -49,6 +49,7 @@ class BattleSetup:
     solo: str | None = None                     # solo practice: the side the AI plays
     ai_level: str = "veteran"                   # solo practice: "recruit" or "veteran" (game.ai)
     edition: str = "first"                      # rules edition: "first" | "later" (game.rules.later)
+    unsaved: str | None = None                  # why this battle is never saved (player text)
 
     def __post_init__(self) -> None:
         if self.scenario not in SCENARIOS:

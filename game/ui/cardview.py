@@ -57,11 +57,12 @@ _RENDERED: dict[tuple, tuple[pygame.Surface, bool]] = {}
 
 
 def draw_card(surface: pygame.Surface, card: Any, rect: pygame.Rect, *,
-              facing: int = 0, highlight: bool = False) -> bool:
-    """Draw the stat card; returns True when every line fit without cutting.
-    The finished card is cached per (card, size), so drawing it every frame is a blit."""
+              facing: int = 0, highlight: bool = False, more: str = "") -> bool:
+    """Draw the stat card; returns True when every line fit without cutting.  A card cut
+    short ends its text in an ellipsis and shows ``more`` (where the whole card is) as its
+    footer.  The finished card is cached per (card, size), so drawing it every frame is a blit."""
     rect = pygame.Rect(rect)
-    key = (id(card), card.name, rect.size, facing, highlight)
+    key = (id(card), card.name, rect.size, facing, highlight, more)
     hit = _RENDERED.get(key)
     if hit is None:
         img = pygame.Surface((rect.w + 3, rect.h + 3), pygame.SRCALPHA)
@@ -73,7 +74,7 @@ def draw_card(surface: pygame.Surface, card: Any, rect: pygame.Rect, *,
                 fits = True
                 break
         else:
-            _layout(img, card, local, 12, facing, highlight, cut=True)
+            _layout(img, card, local, 12, facing, highlight, cut=True, more=more)
         if len(_RENDERED) > 120:
             _RENDERED.clear()
         hit = _RENDERED[key] = (img, fits)
@@ -91,7 +92,7 @@ def card_height(card: Any, width: int, body: int = 16, most: int = 2000) -> int:
 
 
 def _layout(surface: pygame.Surface | None, card: Any, rect: pygame.Rect, body: int,
-            facing: int, highlight: bool, cut: bool = False) -> bool:
+            facing: int, highlight: bool, cut: bool = False, more: str = "") -> bool:
     """Lay out (and draw when ``surface`` is given); False if it overflows."""
     draw = surface is not None
     side = card.side
@@ -212,7 +213,10 @@ def _layout(surface: pygame.Surface | None, card: Any, rect: pygame.Rect, body: 
         if draw:
             surface.blit(font.render(line, True, colour), (x0 + indent, y))
         y += h
-    if draw:
+    if draw and not ok and more:
+        ff = _f(14, True)
+        surface.blit(ff.render(fit(more, ff, width), True, theme.INK), (x0, rect.bottom - pad - 15))
+    elif draw:
         foot = [card.set_name]
         if card.collector_number:
             foot.append(f"#{card.collector_number}")

@@ -122,3 +122,21 @@ def test_sight_note_names_distance_band_and_blocker():
     blocked = sight_note(bm, Hex(0, 0), Hex(9, 0))
     assert "9 hexes, beyond range" in blocked and f"blocked by {hex_label(Hex(4, 0))} (forest)" in blocked
     assert sight_note(bm, Hex(3, 0), Hex(4, 0)).endswith("short range, clear line of sight.")
+
+
+def test_hex_notes_name_hedges_and_cliffs_on_the_sides_later_edition():
+    """Checklist L23 (hedge: movement roll at -1, 5+), L27/L28 (cliff: a Soldier rolls
+    4+, a Vehicle can't cross); hexside cover (rulings L8, L9): a hex's notes name the
+    hedges and cliffs on its sides, as they name a stream."""
+    from game.data.later_maps import load_later_configuration
+    bm = next(b for b in map(load_later_configuration, (1, 2, 3)) if b.hedges and b.cliffs)
+    hedge = next(iter(sorted(bm.hedges, key=str)))
+    h = next(x for x in hedge.hexes() if x in bm.terrain)
+    text = " ".join(hex_notes(bm, h, depth=3))
+    assert "Hedge on the" in text and "5+" in text
+    cliff = next(iter(sorted(bm.cliffs, key=str)))
+    h = next(x for x in cliff.hexes() if x in bm.terrain)
+    text = " ".join(hex_notes(bm, h, depth=3))
+    assert "Cliff on the" in text and "can't cross" in text
+    first = load_configuration(1)
+    assert not any("Hedge" in n or "Cliff" in n for x in first.terrain for n in hex_notes(first, x))

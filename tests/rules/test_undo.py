@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tests.rules.engine_kit import at, halftrack, rect_map, rifles, tank
-from game.rules.actions import Deploy, EndPhase, Move
+from game.rules.actions import Deploy, EndPhase, Face, Move
 from game.rules.dice import Dice
 from game.rules.engine import Game, new_game
 from game.rules.errors import IllegalAction
@@ -117,6 +117,51 @@ def test_a_move_that_offered_defensive_fire_is_final():
     else:
         pytest.skip("no defensive-fire offer found on this map")
     g.apply(a)
+    assert g.undoable() == []
+
+
+def _as_move_then_face(a):
+    """A Vehicle's move as the battle screen plays it: walked with ``facing=None``, then
+    the facing choice the rules wait for (rulebook: Vehicle Facing)."""
+    return Move(a.side, a.uid, a.path, None), Face(a.side, a.uid, a.facing)
+
+
+def test_a_quiet_vehicle_move_and_its_facing_choice_are_taken_back_together():
+    """brief H: a Vehicle move that rolled no dice may be taken back also when its
+    facing was chosen after the move (a Face action): the facing choice rolls nothing
+    and reveals nothing, so it is no more final than the move it ends."""
+    g = to_movement()
+    before = g.state_hash()
+    a = next(a for a in quiet_moves(g) if g.state.units[a.uid].is_vehicle)
+    move, face = _as_move_then_face(a)
+    g.apply(move)
+    assert g.state.pending is not None          # the rules wait for the facing
+    g.apply(face)
+    assert g.undoable() == [move, face]
+    assert g.undo(a.uid) == [move, face]
+    assert g.state_hash() == before and g.state.pending is None
+    g.apply(move)                               # and undo-all takes both back too
+    g.apply(face)
+    assert g.undo() == [move, face]
+    assert g.state_hash() == before
+
+
+def test_the_facing_choice_after_a_move_that_rolled_is_final():
+    """brief H: anything with a roll is final - and so is the facing choice that ends
+    such a move (taking back only the facing would let the move stand re-faced)."""
+    for seed in range(1, 40):
+        g = to_movement(seed)
+        a = _first_move_with(g, MovementRoll)
+        if a is not None and g.state.units[a.uid].is_vehicle:
+            break
+    else:
+        pytest.fail("no Vehicle forest roll found")
+    move, face = _as_move_then_face(a)
+    g.apply(move)
+    if g.state.pending is None:                 # the roll failed: no facing to choose
+        assert g.undoable() == []
+        return
+    g.apply(face)
     assert g.undoable() == []
 
 

@@ -338,3 +338,16 @@ def test_load_dialog_then_picking_a_shipped_army(app):
     app.step()
     app.step()
     assert s.army.side == "Allies" and len(s.army.cards) == 13 and s.problems == []
+
+
+def test_searching_for_the_other_sides_card_says_whose_it_is(app):
+    """Found in a play-through: typing "tiger" while building the Allied army showed only
+    "No unit matches the filters." - a new player does not know the Tiger is an Axis
+    card, so the empty list says so."""
+    s = builder(app, "Allies")
+    type_search(app, "tiger")
+    assert s.search == "tiger" and not s.visible_cards()
+    text = s.empty_text()
+    assert "Axis" in text and "Tiger" in text, text
+    type_search(app, "zzzz")                           # nothing anywhere: the plain line
+    assert s.empty_text() == "No unit matches the filters."

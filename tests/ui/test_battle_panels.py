@@ -189,3 +189,33 @@ def test_victory_subtitle_does_not_repeat_the_turn():
                                            "map at the end of turn 10 (72 to 61)"}) == ""
     assert subtitle({"turn": 7, "reason": "The Axis player controls the objective"}) == \
         "after turn 7"
+
+
+def test_a_card_cut_short_in_the_side_panel_ends_above_its_more_line(app):
+    """Found in a play-through (40mm Bofors, Large): the side panel's card ran its text to
+    the bottom and the "more: right-click..." strip was painted over the last line, cutting
+    it in half mid-sentence. The cut card now ends its text (with an ellipsis) above the
+    strip, which is its footer: the rows just above the strip are clear paper."""
+    from game.data.units import load_roster
+    from game.ui import theme
+    from game.ui.cardview import draw_card
+    card = load_roster(edition="later")["40mm Bofors L60"]
+    g = position(rect_map(12, 9))
+    u = g.add_unit(card, "Allies", at(3, 4))
+    g.add_unit(rifles(), "Axis", at(9, 4))
+    scene = start(app, g)
+    click(app, token(scene, u.uid))
+    assert scene.selected == u.uid
+    step(app, 2)
+    cr = scene.card_rect
+    card_h = cr.h - 46
+    assert not draw_card(pygame.Surface((10, 10)), card, pygame.Rect(0, 0, cr.w, card_h))
+    screen = app.screen if hasattr(app, "screen") else pygame.display.get_surface()
+    strip_top = cr.y + card_h - 10 - 15
+    dark = [(x, y) for y in range(strip_top - 3, strip_top)
+            for x in range(cr.x + 14, cr.right - 14)
+            if sum(screen.get_at((x, y))[:3]) < sum(theme.PAPER) - 150]
+    assert not dark, dark[:5]
+    strip = [(x, y) for y in range(strip_top, strip_top + 14) for x in range(cr.x + 14, cr.x + 200)
+             if sum(screen.get_at((x, y))[:3]) < 200]
+    assert strip                                           # the "more" line is there

@@ -335,6 +335,40 @@ def test_take_back_a_move_without_dice(app):
     assert u.hex == at(2, 5) and not u.acted
 
 
+def test_take_back_a_vehicle_move_after_its_facing_choice(app):
+    """Hexfront house rule (game.rules.undo): a Vehicle's move that rolled nothing may be
+    taken back too, although the screen plays it as a move and then a facing choice
+    (rulebook: Vehicle Facing) - found in a real play-through: Ctrl+Z and U refused it."""
+    from game.rules.dice import Dice
+    from game.rules.engine import new_game
+    from game.rules.actions import ChooseEnd, ChooseOrder, Deploy, EndPhase
+    bm = rect_map(16, 11)
+    g = new_game(bm, {"Axis": [tank()], "Allies": [rifles("United States")]},
+                 dice=Dice(3), coin_winner="Axis")
+    g.apply(ChooseOrder("Axis", True))
+    g.apply(ChooseEnd("Axis", "left"))
+    g.apply(Deploy("Axis", "axis-1", at(2, 5), facing=0))
+    g.apply(EndPhase("Axis"))
+    g.apply(Deploy("Allies", "allies-1", at(14, 5)))
+    g.apply(EndPhase("Allies"))
+    g.apply(ChooseOrder(g.state.pending.side, g.state.pending.side == "Axis"))
+    scene = start(app, g)
+    assert g.state.active_side == "Axis"
+    before = g.state_hash()
+    for undo_key, mod in ((pygame.K_z, pygame.KMOD_CTRL), (pygame.K_u, 0)):
+        click(app, token(scene, "axis-1"))
+        click(app, scene.view.center(at(4, 5)))
+        assert scene.mode.name == "facing"
+        click(app, scene.mode.wedge_pos(2))
+        u = g.state.units["axis-1"]
+        assert u.hex == at(4, 5) and u.facing == 2 and u.acted
+        step(app)
+        key(app, undo_key, mod=mod)
+        u = g.state.units["axis-1"]
+        assert u.hex == at(2, 5) and u.facing == 0 and not u.acted
+        assert g.state_hash() == before and g.state.pending is None
+
+
 def test_every_unit_of_a_stack_is_selectable_and_the_window_can_resize(app):
     """Rulebook: Stacking - up to four units share a hex; each token stays clickable,
     also after the window changes size."""

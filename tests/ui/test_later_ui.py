@@ -418,3 +418,34 @@ def test_a_later_save_loads_in_its_edition(tmp_path):
     assert error is None and setup.edition == "later" and setup.config == 3
     assert setup.saved_game.state.edition == "later"
     assert setup.saved_game.state_hash() == g.state_hash()
+
+
+def test_preview_hover_names_the_hedge_and_the_cliff_on_a_hexside(app):
+    """Found in a play-through of the later preview: pointing at a hex with a hedge (or a
+    cliff) on one of its sides said only "Clear. Open ground..." - the hexside terrain,
+    which changes movement and cover (checklist L23, L27, L28; rulings L8, L9), went
+    unmentioned, while a stream on a side was named."""
+    from game.rules.hexes import Hexside
+    from game.ui.scenes.preview import PreviewScene
+    scene = PreviewScene(app, rng=random.Random(2))
+    app.switch(scene)
+    step(app, 2)
+    key(app, pygame.K_e)
+    found = {"hedge": False, "cliff": False}
+    for number in (1, 2, 3):
+        key(app, getattr(pygame, f"K_{number}"))
+        bm = scene.battle_map
+        for kind, edges in (("hedge", bm.hedges), ("cliff", bm.cliffs)):
+            side = next(iter(sorted(edges, key=str)), None)
+            if side is None or found[kind]:
+                continue
+            h = next(x for x in side.hexes() if x in bm.terrain)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.hex_center(h),
+                                                 rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.mouse.set_pos(scene.hex_center(h))
+            step(app, 2)
+            assert scene.hover_hex == h
+            text = " ".join(t for t, _ in scene.info_lines())
+            assert kind.capitalize() in text and "hexside" in text, text
+            found[kind] = True
+    assert found["hedge"] and found["cliff"], found

@@ -59,6 +59,9 @@ def test_recap_opens_when_the_seat_comes_back_and_can_be_skipped_and_reopened(ap
     recap = scene.mode
     assert recap.steps[0].kind == "move" and recap.steps[0].uid == r.uid
     assert recap.steps[0].route[-1] == at(3, 4)
+    # found in a play-through: "While you waited (Axis player)" read as if you were the
+    # Axis player; the title says whose moves these are
+    assert recap.title == "What the Axis player did while you waited", recap.title
     step(app, 2)
     if os.environ.get("HEXFRONT_SCREENS"):
         app.screenshot(os.path.join(os.environ["HEXFRONT_SCREENS"], "recap.png"))

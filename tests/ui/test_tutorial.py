@@ -144,3 +144,68 @@ def test_tutorial_from_the_command_line(monkeypatch, tmp_path):
     monkeypatch.setattr(App, "run", fake_run)
     assert main.run(["--tutorial", "--size", "1280x800"]) == 0
     assert isinstance(seen["scene"], TutorialScene) and seen["scene"].index == 0
+
+
+def test_the_free_battle_is_not_saved_and_says_so_plainly(app):
+    """Found in a play-through: every phase of the free battle logged "Autosave failed:
+    <game>: the map 'Learn to play' is not a numbered configuration...". Its small map
+    is not one of the battle map configurations, so it is not saved: no autosave, no
+    warning in the log, and Save (Ctrl+S, the battle menu) says why in plain words."""
+    from game.ui.scenes.tutorial import free_battle_scene
+    from game import saves
+    scene = free_battle_scene(app)
+    app.switch(scene)
+    scene.view.ready()
+    step(app, 3)
+    for _ in range(6):                                   # through the setup phases
+        step(app, 3)
+        if scene.mode.name in ("order", "ends"):
+            for name in ("first", "left"):
+                if name in scene.buttons:
+                    press(app, name)
+                    break
+    lines = [text for text, *_ in scene.logp.lines]
+    assert not any("Autosave failed" in t or "<game>" in t for t in lines), lines
+    assert not list(saves.paths.autosave_dir().glob("*.json"))
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert "not saved" in scene.notice[0] and "<" not in scene.notice[0]
+    key(app, pygame.K_ESCAPE)
+    assert scene.mode.name == "menu"
+    step(app, 1)
+    assert not scene.buttons["save"].enabled and "not saved" in scene.buttons["save"].tip
+    assert not list(saves.paths.saves_dir().glob("*.json"))
+
+
+def test_lesson_texts_say_what_the_screen_shows():
+    """Found in a play-through: lesson 1 said the numbers on the shaded hexes are "the
+    hexes it has left", but they are what the move costs (game.rules reach: cost); lesson
+    4 called the Kar 98k riflemen in the forest "grenadiers"."""
+    g = LESSONS[0].build()
+    sherman = next(u for u in g.state.units.values() if u.name == "M4A1 Sherman")
+    reach = g.reachable(sherman.uid)
+    assert reach[at(5, 4)].cost == 3 < sherman.current_speed    # the town: 3 of 4
+    assert "has left" not in LESSONS[0].text and "cost" in LESSONS[0].text
+    forest = next(u for u in LESSONS[3].build().state.units.values() if u.hex == at(8, 2))
+    assert forest.name == "Mauser Kar 98k"
+    assert "riflemen in the forest" in LESSONS[3].text
+    assert "riflemen in the forest" in LESSONS[3].hint
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)))
+def test_the_lesson_box_hides_no_hex_and_no_legend(app, index):
+    """Found in a play-through: the lesson box covered the map's bottom row, the line of
+    sight legend that lesson 4 asks for (hold L), and the foot of the odds box. The map
+    now sits above the box: every hex centre, and the view's bottom edge (where the line
+    of sight legend goes), is clear of it."""
+    sc = TutorialScene(app, index)
+    app.switch(sc)
+    sc.view.ready()
+    step(app, 2)
+    box = sc.box_rect()
+    assert sc.view_rect.bottom <= box.top
+    for h in sc.state.battle_map.terrain:
+        assert not box.collidepoint(sc.view.center(h)), h
+    app.set_window_size((1024, 640))                    # also in a small window
+    step(app, 2)
+    box = sc.box_rect()
+    assert sc.view_rect.bottom <= box.top and box.bottom <= sc.prompt_rect.top

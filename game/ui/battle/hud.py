@@ -18,7 +18,7 @@ from game.rules.state import Phase
 from game.ui import theme
 from game.ui.battle.panels import (SIDE_COLOURS, CachedLog, draw_buttons, draw_side_header,
                                    draw_tooltip, draw_unit_box)
-from game.ui.widgets import DiceTray, draw_panel, draw_text, wrap
+from game.ui.widgets import DiceTray, draw_panel, draw_text, fit, wrap
 
 if TYPE_CHECKING:
     from game.ui.scenes.battle import BattleScene
@@ -192,10 +192,7 @@ class BattleHUD:
             for i, line in enumerate(lines[:2]):
                 img.blit(f.render(line, True, col), (12, 6 + 20 * i))
             if note is not None and hint_w > 120:
-                from game.ui.help.links import rule_for      # issue 17: the rule behind it
-                why = "  F1: why?" if rule_for(note) else ""
-                short = wrap(note + why, theme.font(16), hint_w - 10)
-                draw_text(img, short[0], (12, r.h - 32), 16, theme.WARN)
+                draw_text(img, self.notice_line(hint_w - 10), (12, r.h - 32), 16, theme.WARN)
             elif hint_w > 200 and len(lines) < 2:
                 draw_text(img, "wheel zoom - drag pan - hold L: line of sight - Ctrl+S save",
                           (12, r.h - 30), 15, theme.TEXT_DIM)
@@ -206,6 +203,17 @@ class BattleHUD:
             if b.tip and b.rect.collidepoint(self.sc.mouse):
                 draw_tooltip(surface, (b.rect.x, b.rect.y - 30), [b.tip], self.sc.map_rect,
                              theme.WARN if not b.enabled else theme.TEXT)
+
+    def notice_line(self, width: int) -> str:
+        """The notice as one line of ``width`` pixels: cut with an ellipsis when it is
+        longer (the log keeps it whole), and "F1: why?" kept when a rule is behind it."""
+        if self.notice is None:
+            return ""
+        from game.ui.help.links import rule_for          # issue 17: the rule behind it
+        note = self.notice[0]
+        f = theme.font(16)
+        why = "  F1: why?" if rule_for(note) else ""
+        return fit(note, f, width - f.size(why)[0]) + why
 
     def shown_state(self) -> Any:
         """What the side panel's header shows: the state, or while the casualty phase

@@ -224,19 +224,16 @@ def draw_side_header(surface: pygame.Surface, rect: pygame.Rect, state: Any) -> 
     return y + 4
 
 
+MORE_TIP = "more: right-click or hold the unit for its whole card"
+
+
 def draw_unit_box(surface: pygame.Surface, rect: pygame.Rect, unit: Any, state: Any) -> None:
     """The selected unit: its stat card and, under it, its counters and state."""
     card_h = rect.h - 46
     if card_h >= 150:
-        fits = draw_card(surface, unit.card, pygame.Rect(rect.x, rect.y, rect.w, card_h),
-                         facing=unit.facing if unit.is_vehicle else 0)
-        if not fits:       # the side panel is short: say where the whole card is
-            tip = "more: right-click or hold the unit for its whole card"
-            f = theme.font(14, bold=True)
-            img = f.render(fit(tip, f, rect.w - 30), True, theme.INK)
-            pygame.draw.rect(surface, theme.PAPER, (rect.x + 8, rect.y + card_h - 32,
-                                                    rect.w - 16, 18))
-            surface.blit(img, (rect.x + 14, rect.y + card_h - 31))
+        # a short side panel cuts the card: its footer says where the whole card is
+        draw_card(surface, unit.card, pygame.Rect(rect.x, rect.y, rect.w, card_h),
+                  facing=unit.facing if unit.is_vehicle else 0, more=MORE_TIP)
     y = rect.y + max(0, card_h) + 6
     x = rect.x + 4
     notes = []

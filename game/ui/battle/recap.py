@@ -194,7 +194,7 @@ class RecapTracker:
         if not steps:
             return
         other = "Axis" if now == "Allies" else "Allies"
-        title = f"While you waited ({theme.SIDE_LABEL[other]} player)"
+        title = f"What the {theme.SIDE_LABEL[other]} player did while you waited"
         self.last = (title, steps)
         if self.auto:
             self.sc.push(RecapMode(self.sc, title, steps))

@@ -37,10 +37,18 @@ class BattleServices:
     def __init__(self, scene: BattleScene) -> None:
         self.sc = scene
 
+    def not_saved(self) -> str | None:
+        """Why this battle is never saved (the tutorial's free battle), or None."""
+        return getattr(self.sc.setup, "unsaved", None)
+
     def save(self) -> None:
         save_net = getattr(self.sc.ai, "save_net", None)   # a network battle saves its own way
         if save_net is not None:
             self.sc.note(save_net())                         # what was written, and where
+            return
+        refusal = self.not_saved()
+        if refusal is not None:
+            self.sc.note(refusal)
             return
         from game import saves
         setup = self.sc.setup
@@ -52,7 +60,7 @@ class BattleServices:
             self.sc.note(f"Saving failed: {exc}")
 
     def autosave(self) -> None:
-        if self.sc.demo is not None:
+        if self.sc.demo is not None or self.not_saved() is not None:
             return
         from game import saves
         try:
@@ -83,6 +91,7 @@ class BattleServices:
         level = getattr(self.sc.setup, "ai_level", None) or "veteran"
         tip = suggest(self.sc.game, self.sc.selected, level)
         self.sc.suggestion = tip
+        self.sc.suggestion_version = self.sc.version
         self.sc.note(tip.text)
 
     def open_luck(self) -> None:

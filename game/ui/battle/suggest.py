@@ -40,6 +40,8 @@ def suggest(game: Any, uid: str, level: str = "veteran", seed: int = 17) -> Sugg
     if isinstance(action, EndPhase) or getattr(action, "uid", None) != uid:
         text = f"{label}: leave {u.name} as it is this phase." + (f" ({why})" if why else "")
         return Suggestion(uid, None, text)
+    if why.startswith(u.name) and ": " in why:     # "X moves to H5: to hold..." - the move is said
+        why = why.split(": ", 1)[1]
     text = f"{label}: {_named(st, describe_action(action))}." + (f" Why: {why}" if why else "")
     return Suggestion(uid, action, text)
 

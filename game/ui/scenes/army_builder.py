@@ -228,6 +228,22 @@ class ArmyBuilderScene(GuiScene):
                       type_filter=self.type_filter, year=self.year, max_cost=self.max_cost,
                       show=self.show, sort=self.sort, playable_later=self.later_only)
 
+    def empty_text(self) -> str:
+        """What the card view says when no card is listed: when the search names cards
+        of the other side only, whose they are (a new player may not know)."""
+        if self.search.strip():
+            from game.data.units import fold_name
+            want = fold_name(self.search)
+            theirs = sorted(c.name for c in _roster() if c.side != self.side
+                            and want in fold_name(c.name))
+            if theirs:
+                other = "Allies" if self.side == "Axis" else "Axis"
+                shown = ", ".join(theirs[:2]) + (" ..." if len(theirs) > 2 else "")
+                return (f"No {theme.SIDE_LABEL[self.side]} card matches: {shown} "
+                        f"{'is an' if len(theirs) == 1 else 'are'} "
+                        f"{theme.SIDE_LABEL[other]} card{'' if len(theirs) == 1 else 's'}.")
+        return "No unit matches the filters."
+
     def validate(self) -> list[str]:
         from game.rules.army import validate_army
         self.problems = validate_army(self.army, budget=self.budget, max_units=MAX_UNITS,
@@ -569,8 +585,12 @@ class ArmyBuilderScene(GuiScene):
                     y += f.get_linesize()
         else:
             draw_panel(surface, card)
-            draw_text(surface, "No unit matches the filters.", card.center, 22, theme.TEXT_DIM,
-                      anchor="center")
+            text = self.empty_text()
+            lines = wrap(text, theme.font(22), card.w - 30)
+            y = card.centery - (len(lines) * 26) // 2
+            for line in lines:
+                draw_text(surface, line, (card.centerx, y), 22, theme.TEXT_DIM, anchor="midtop")
+                y += 26
         draw_text(surface, fit(f"Your army: {self.army.name}", theme.font(26, True), right.w - 16),
                   (right.x + 10, right.y + 12), 26, theme.ACCENT, bold=True)
         # validation

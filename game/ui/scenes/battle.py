@@ -72,12 +72,14 @@ class BattleScene(Scene):
         to_menu = (_call("services", n) for n in (
             "save", "autosave", "open_settings", "open_load", "open_rules", "suggest",
             "open_luck", "show_victory", "to_menu"))
-    undo_all = _call("services", "undo_all")
+    undo_all, not_saved = _call("services", "undo_all"), _call("services", "not_saved")
 
     def __init__(self, app: Any, setup: Any = None, *, game: Any = None) -> None:
         super().__init__(app)
         self.setup = setup
         self.show_legend = False    # G: the terrain legend
+        self.suggestion: Any = None  # A: the AI's suggestion for the selected unit, marked
+        self.suggestion_version: Any = None     # ... while the game is at this version
         self.services = BattleServices(self)
         self.hud = BattleHUD(self)
         self.controller = BattleController(game if game is not None else new_battle_game(setup),

@@ -654,8 +654,19 @@ class PreviewScene(GuiScene):
 
     def _draw_info(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect, theme.BG_DARK)
-        bm = self.battle_map
         x, y, w = rect.x + 10, rect.y + 6, rect.w - 20
+        f = theme.font(18)
+        for text, colour in self.info_lines():
+            for line in wrap(text, f, w):
+                if y + f.get_linesize() > rect.bottom - 4:
+                    return
+                surface.blit(f.render(line, True, colour), (x, y))
+                y += f.get_linesize()
+
+    def info_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The info strip under the map: what the hovered hex is and does (the rules'
+        notes), or the selected hex's sight, or how to use the preview."""
+        bm = self.battle_map
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if bm is not None and self.hover_hex is not None:
             notes = mapstats.hex_notes(bm, self.hover_hex, self.depth,
@@ -679,13 +690,7 @@ class PreviewScene(GuiScene):
                           "everything visible from it (S short, M medium, L long range). "
                           "Wheel or + - zooms, right-drag pans, Home shows the whole map.",
                           theme.TEXT_DIM))
-        f = theme.font(18)
-        for text, colour in lines:
-            for line in wrap(text, f, w):
-                if y + f.get_linesize() > rect.bottom - 4:
-                    return
-                surface.blit(f.render(line, True, colour), (x, y))
-                y += f.get_linesize()
+        return lines
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_panel(surface, rect)

@@ -174,9 +174,9 @@ def _any(*checks):
 LESSONS: tuple = (
     Lesson("move", "Selecting and moving",
            "Click the Sherman, then the town hex at the end of the road: the shaded hexes are "
-           "where it can go (the numbers are the hexes it has left). Along a road every hex "
-           "costs one and the first is free. A Vehicle ends its move facing a hex side: pick "
-           "one.",
+           "where it can go (the number is what the move there costs of its speed). Along a "
+           "road every hex costs one and a Vehicle's first road hex is free. A Vehicle ends "
+           "its move facing a hex side: pick one.",
            "Move the Sherman into the town hex at the end of the road.",
            _build_move,
            _any(lambda g, a: isinstance(a, Move) and a.uid == _unit(g, "M4A1 Sherman").uid,
@@ -199,9 +199,9 @@ LESSONS: tuple = (
            lambda g, ev: any(isinstance(e, DiceRolled) and e.front is False for e in ev)),
     Lesson("cover", "Line of sight and cover",
            "Your rifles can't see the grenadiers behind the hill (hold L to see what a hex "
-           "sees), but they see the ones in the forest. Attack those: a unit in a forest makes "
-           "a cover roll that limits the attack to disruption.",
-           "Attack the grenadiers in the forest - the others are out of sight.",
+           "sees), but they see the riflemen in the forest. Attack those: a unit in a forest "
+           "makes a cover roll that limits the attack to disruption.",
+           "Attack the riflemen in the forest - the grenadiers are out of sight.",
            _build_cover,
            lambda g, a: isinstance(a, Attack) and a.target == _unit(g, "Mauser Kar 98k").uid,
            lambda g, ev: any(isinstance(e, CoverRolled) for e in ev)),
@@ -230,6 +230,10 @@ def lesson_game(index: int) -> Game:
     return LESSONS[index].build()
 
 
+FREE_BATTLE_UNSAVED = ("The Learn to play battle is not saved: its small map is not one of the "
+                       "battle map configurations a save can rebuild.")
+
+
 def free_battle_scene(app: Any, seed: int = 17) -> BattleScene:
     """The free battle on the tutorial map: you are the Allies, the Recruit the Axis."""
     from game.rules.dice import Dice
@@ -240,7 +244,7 @@ def free_battle_scene(app: Any, seed: int = 17) -> BattleScene:
               "Axis": [_card(n) for n in ("Panzer IV Ausf. G", "Mauser Kar 98k",
                                           "Mauser Kar 98k", "SS-Panzergrenadier")]}
     game = new_game(tutorial_map(), armies, dice=Dice(seed), options={})
-    setup = BattleSetup(seed=seed, solo="Axis", ai_level="recruit")
+    setup = BattleSetup(seed=seed, solo="Axis", ai_level="recruit", unsaved=FREE_BATTLE_UNSAVED)
     return BattleScene(app, setup, game=game)
 
 
@@ -293,16 +297,34 @@ class TutorialScene(BattleScene):
             return
         super().handle_event(event)
 
+    def _build(self, size: tuple[int, int]) -> None:
+        """The battle screen's layout, with the map above the lesson box: the box hides
+        no hex, no line of sight legend and no odds box (the map view ends above it)."""
+        super()._build(size)
+        self.lesson_area = pygame.Rect(self.view_rect)
+        reserve = self._box_height(True, True) + 20
+        v = self.lesson_area
+        self.view_rect = pygame.Rect(v.x, v.y, v.w, max(120, v.h - reserve))
+        self.view.resize(self.view_rect)
+
+    def _box_height(self, passed: bool, hint: bool) -> int:
+        w = min(560, self.lesson_area.w - 20)
+        text = ("Done! " if passed else "") + self.lesson.text
+        n = len(wrap(text, theme.font(15), w - 24)[:6]) + (1 if hint else 0)
+        return 34 + 18 * n + 56
+
     def box_rect(self) -> pygame.Rect:
-        v = self.view_rect
+        v = self.lesson_area
         w = min(560, v.w - 20)
-        text = ("Done! " if self.passed else "") + self.lesson.text
-        n = len(wrap(text, theme.font(15), w - 24)[:6]) + (1 if self.hint else 0)
-        h = 34 + 18 * n + 56
+        h = self._box_height(self.passed, bool(self.hint))
         return pygame.Rect(v.x + 10, v.bottom - h - 10, w, h)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        from game.ui.battle.view import TABLE_COLOR
+        below = pygame.Rect(self.lesson_area.x, self.view_rect.bottom, self.lesson_area.w,
+                            self.lesson_area.bottom - self.view_rect.bottom)
+        surface.fill(TABLE_COLOR, below)                  # the table under the map, the box on it
         r = self.box_rect()
         draw_panel(surface, r, theme.BG_DARK, edge=theme.ACCENT)
         last = self.index + 1 == len(LESSONS)

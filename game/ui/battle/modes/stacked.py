@@ -127,7 +127,10 @@ class BattleMenuMode(Mode):
         return r
 
     def buttons(self) -> list[Button]:
-        return [Button(k, t, primary=k == "resume", hotkey="Esc" if k == "resume" else "")
+        unsaved = self.ctx.not_saved()
+        return [Button(k, t, primary=k == "resume", hotkey="Esc" if k == "resume" else "",
+                       enabled=not (k == "save" and unsaved),
+                       tip=(unsaved or "") if k == "save" else "")
                 for k, t in self.ITEMS]
 
     def place_buttons(self, buttons: list[Button]) -> None:
@@ -156,8 +159,9 @@ class BattleMenuMode(Mode):
             sc.open_rules()
         elif key == "leave":
             sc.pop(self)
-            sc.push(ConfirmMode(sc, "Leave the battle and go back to the main menu? "
-                                    "(It is autosaved; Load continues it.)",
+            kept = ("(It is not saved.)" if sc.not_saved() else
+                    "(It is autosaved; Load continues it.)")
+            sc.push(ConfirmMode(sc, f"Leave the battle and go back to the main menu? {kept}",
                                 sc.to_menu, yes="Leave", no="Stay"))
 
     def on_key(self, key, mod) -> bool:

@@ -57,7 +57,36 @@ class PlayPainter(Painter):
             img = f.render(f"{roll.need}+", True, (20, 20, 20))
             surface.blit(img, img.get_rect(center=box.center))
 
+    def suggested_hex(self):
+        """Where Suggest (A) would send the selected unit - its move's end or its
+        target's hex - while the suggestion still fits the game (else None)."""
+        tip, me = self.ctx.suggestion, self.mode.my_unit()
+        if tip is None or me is None or tip.uid != me.uid or tip.action is None or \
+                self.ctx.suggestion_version != self.ctx.version:
+            return None
+        path = getattr(tip.action, "path", None)
+        if path:
+            return path[-1]
+        target = self.state.units.get(getattr(tip.action, "target", None) or "")
+        return target.hex if target is not None else None
+
+    def suggestion_radius(self) -> int:
+        return int(self.ctx.view.layout.size * 0.78)
+
+    def draw_suggestion(self, surface) -> None:
+        h = self.suggested_hex()
+        if h is None:
+            return
+        c = self.ctx.view.center(h)
+        r = self.suggestion_radius()
+        pygame.draw.circle(surface, (0, 0, 0), c, r + 2, 6)
+        pygame.draw.circle(surface, theme.ACCENT, c, r, 3)
+        f = theme.font(max(13, int(self.ctx.view.layout.size * 0.32)), bold=True)
+        img = f.render("suggested", True, (0, 0, 0), theme.ACCENT)
+        surface.blit(img, img.get_rect(midbottom=(c[0], c[1] - r - 2)))
+
     def draw_over(self, surface) -> None:
+        self.draw_suggestion(surface)
         me = self.mode.my_unit()
         st = self.state
         view = self.ctx.view
