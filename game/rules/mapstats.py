@@ -8,7 +8,8 @@ Pure functions of a :class:`~game.rules.board.BattleMap`; no drawing, no I/O.
   Sight; ruling 2 for sight lines along hexsides);
 * the longest open line: the two hexes farthest apart that see each other.
 
-The deployment zone of an end is ruling 8 (``BattleMap.deployment_zone``).
+The deployment zone of an end is ruling 8 (5 hexes deep; the later edition's 3 hexes
+are ruling L13) (``BattleMap.deployment_zone``).
 """
 from __future__ import annotations
 
@@ -155,6 +156,11 @@ def _later_side_notes(bm: BattleMap, h: Hex) -> list[str]:
     return out
 
 
+def _later_depth() -> int:
+    from .families.setup import DEPLOY_DEPTH
+    return DEPLOY_DEPTH["later"]
+
+
 def hex_notes(bm: BattleMap, h: Hex, depth: int = 5, zones: bool = True) -> list[str]:
     """What a hex is and does under the rules, one sentence per line (rulebook: Terrain
     Effects table, Roads, Movement Roll; rulings 5 and 8).  ``zones=False`` leaves out
@@ -184,8 +190,9 @@ def hex_notes(bm: BattleMap, h: Hex, depth: int = 5, zones: bool = True) -> list
                      "here. Bridge Demolition can destroy it; then crossing needs a movement roll.")
     for end in ENDS if zones else ():
         if h in bm.deployment_zone(end, depth):
+            ruling = "ruling L13" if depth == _later_depth() else "ruling 8"
             notes.append(f"In the {end} end's deployment zone (first {depth} whole hexes of "
-                         "the row, ruling 8).")
+                         f"the row, {ruling}).")
     return notes
 
 

@@ -140,3 +140,16 @@ def test_hex_notes_name_hedges_and_cliffs_on_the_sides_later_edition():
     assert "Cliff on the" in text and "can't cross" in text
     first = load_configuration(1)
     assert not any("Hedge" in n or "Cliff" in n for x in first.terrain for n in hex_notes(first, x))
+
+
+def test_hex_notes_cite_the_editions_own_deployment_ruling():
+    """The preview's hex note names ruling 8 (5 hexes, first edition) or ruling L13
+    (3 hexes, later edition) for the deployment zone it describes."""
+    from game.data.maps import load_configuration
+    from game.rules.hexes import Hex
+    from game.rules.mapstats import hex_notes
+    bm = load_configuration(1)
+    h = next(iter(sorted(bm.deployment_zone("left", 3), key=lambda x: (x.q, x.r))))
+    assert any("ruling 8)" in n for n in hex_notes(bm, h, 5))
+    assert any("ruling L13)" in n for n in hex_notes(bm, h, 3))
+    assert isinstance(h, Hex)
