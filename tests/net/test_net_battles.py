@@ -10,7 +10,7 @@ from game.net.relay import Relay, serve_relay
 from game.rules.actions import DefensiveFire, Move, PassDefensiveFire
 
 
-def run(coro, timeout=120):
+def run(coro, timeout=300):   # only a hang reaches it
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
@@ -35,7 +35,7 @@ def test_relay_battle_with_remote_defensive_fire_disconnect_and_resume(tmp_path)
                         create={"scenario": "standard", "config": spec.config, "seat": "Axis",
                                 "options": spec.options})
         ta = asyncio.ensure_future(a.run())
-        await asyncio.wait_for(a.ready.wait(), 5)
+        await asyncio.wait_for(a.ready.wait(), 60)
         b = RelayClient(url, player=spec.player("Allies"), army=spec.armies["Allies"],
                         code=a.st.code)
         tb = asyncio.ensure_future(b.run())
@@ -43,8 +43,8 @@ def test_relay_battle_with_remote_defensive_fire_disconnect_and_resume(tmp_path)
             await asyncio.sleep(0.01)
         b.abort()
         await tb
-        await asyncio.sleep(0.1)
-        assert a.st.opponent == "away"
+        while a.st.opponent != "away":                 # the relay tells the Axis machine
+            await asyncio.sleep(0.01)
         # the Allied player comes back from nothing (a restarted game): token only
         b2 = RelayClient(url, player=spec.player("Allies"), game_id=b.st.game_id,
                          seat="Allies", token=b.st.token)
@@ -84,7 +84,7 @@ def test_direct_battle_with_disconnect_and_reconnect():
             await asyncio.sleep(0.01)
         made[0].ws.transport.abort()                  # the line drops mid-battle
         jp = await jt
-        await asyncio.wait_for(hp.done.wait(), 10)
+        await asyncio.wait_for(hp.done.wait(), 60)
         await host.close()
         return hp, jp, seen
 
@@ -146,7 +146,7 @@ def test_direct_battle_saved_and_continued_another_day(tmp_path):
         host = await DirectHost(hp, "127.0.0.1", 0).start()
         done = await join(f"127.0.0.1:{host.port}", None, None, token=jp.token,
                           game_id=jp.game_id, seat=jp.seat, peer=jp)
-        await asyncio.wait_for(hp.done.wait(), 10)
+        await asyncio.wait_for(hp.done.wait(), 60)
         await host.close()
         return hp, done
 
@@ -202,7 +202,7 @@ def test_direct_battle_where_each_machine_is_killed_and_restarted_from_its_file(
                             autosave=files["Axis"])
         host = await DirectHost(hp, "127.0.0.1", port).start()
         jp = await asyncio.wait_for(jt, 60)
-        await asyncio.wait_for(hp.done.wait(), 10)
+        await asyncio.wait_for(hp.done.wait(), 60)
         await host.close()
         return hp, jp
 

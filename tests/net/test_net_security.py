@@ -12,7 +12,7 @@ from game.net.messages import MAX_MESSAGE_BYTES
 from game.net.relay import Relay, serve_relay
 
 
-def run(coro, timeout=90):
+def run(coro, timeout=300):   # only a hang reaches it
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
@@ -23,14 +23,14 @@ async def talk(ws, msg):
     """Send, then the answer (skipping the relay's news: turn, record, opponent...)."""
     await ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
     while True:
-        m = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        m = json.loads(await asyncio.wait_for(ws.recv(), 60))
         if m["t"] not in NOISE:
             return m
 
 
 async def until(ws, t):
     while True:
-        m = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        m = json.loads(await asyncio.wait_for(ws.recv(), 60))
         if m["t"] == t:
             return m
 
@@ -132,7 +132,7 @@ def test_oversized_messages_close_cleanly_and_too_many_bad_messages_close(tmp_pa
         await a.send("x" * (MAX_MESSAGE_BYTES + 10))
         try:
             while True:
-                await asyncio.wait_for(a.recv(), 5)
+                await asyncio.wait_for(a.recv(), 60)
         except ConnectionClosed as exc:
             codes["oversized"] = exc.rcvd.code if exc.rcvd else None
         n = 0
@@ -140,9 +140,9 @@ def test_oversized_messages_close_cleanly_and_too_many_bad_messages_close(tmp_pa
             for _ in range(200):
                 await b.send("{bad")
                 n += 1
-                m = json.loads(await asyncio.wait_for(b.recv(), 5))
+                m = json.loads(await asyncio.wait_for(b.recv(), 60))
                 while m["t"] != "error":
-                    m = json.loads(await asyncio.wait_for(b.recv(), 5))
+                    m = json.loads(await asyncio.wait_for(b.recv(), 60))
         except ConnectionClosed as exc:
             codes["bad"] = exc.rcvd.code if exc.rcvd else None
         codes["n"] = n
@@ -169,12 +169,10 @@ def test_rate_limit(tmp_path):
                            "seat": "Axis"})
             for _ in range(20):
                 await c.send(json.dumps({"t": "chat", "text": "hi"}))
-            got = []
-            try:
-                while True:
-                    got.append(json.loads(await asyncio.wait_for(c.recv(), 0.5)))
-            except asyncio.TimeoutError:
-                pass
+            got = []                  # until the refusal (bounded by messages, not time)
+            while not any(m["t"] == "error" and "slow down" in m["text"] for m in got) \
+                    and len(got) < 40:
+                got.append(json.loads(await asyncio.wait_for(c.recv(), 60)))
         server.close()
         return got
 
