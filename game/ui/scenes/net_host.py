@@ -9,12 +9,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui import theme
+from game.ui import editions, theme
 from game.ui.battle_setup_data import BattleSetup
 from game.ui.scenes.army_builder import ArmyBuilderScene
 from game.ui.widgets import GuiScene, draw_background, draw_text
 
-__all__ = ["NetHostScene", "NetArmyScene", "net_options"]
+__all__ = ["NetHostScene", "NetArmyScene", "net_options", "setup_from_options"]
 
 SIDE_WORD = {"Axis": "Axis", "Allies": "Allied"}
 
@@ -25,7 +25,17 @@ def net_options(setup: BattleSetup) -> dict:
     if setup.scenario == "assault":
         opts["attacker"] = setup.attacker
         opts["defender"] = setup.defender
+    if setup.edition != "first":
+        opts["edition"] = setup.edition
     return opts
+
+
+def setup_from_options(scenario: str, config: int, opts: dict) -> BattleSetup:
+    """The BattleSetup a machine joining (or carrying on) a network battle builds and
+    plays with: the host's scenario, map, options and rules edition."""
+    return BattleSetup(scenario=scenario, config=config, attacker=opts.get("attacker"),
+                       historical=bool(opts.get("historical")), year=opts.get("year"),
+                       edition=str(opts.get("edition") or "first"))
 
 
 class NetArmyScene(ArmyBuilderScene):
@@ -62,8 +72,10 @@ class NetHostScene(GuiScene):
 
     def _texts(self) -> dict[str, str]:
         s = self.setup
-        return {"scenario": f"Scenario: {s.scenario.capitalize()}",
-                "config": f"Map configuration: {s.config}",
+        name = editions.config_names(s.edition).get(s.config, "")
+        return {"edition": editions.EDITION_LABEL[s.edition],
+                "scenario": f"Scenario: {s.scenario.capitalize()}",
+                "config": f"Map configuration: {s.config}" + (f" ({name})" if name else ""),
                 "seat": f"You play: {SIDE_WORD[self.seat]}",
                 "attacker": f"Attacker: {SIDE_WORD[s.attacker]}" if s.scenario == "assault"
                 else "Attacker: (Assault only)",
@@ -72,7 +84,7 @@ class NetHostScene(GuiScene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         x, bw = w // 2 - 220, 440
-        y = 170
+        y = 160
         for key, text in self._texts().items():
             self.button(key, (x, y, bw, 44), text,
                         enabled=key != "attacker" or self.setup.scenario == "assault")
@@ -88,11 +100,14 @@ class NetHostScene(GuiScene):
 
     def on_button(self, key: str) -> None:
         s = self.setup
-        if key == "scenario":
+        if key == "edition":
+            s.edition = editions.next_edition(s.edition)
+            s.config = min(s.config, s.config_count)
+        elif key == "scenario":
             s.scenario = "assault" if s.scenario == "standard" else "standard"
             s.attacker = "Axis" if s.scenario == "assault" else None
         elif key == "config":
-            s.config = s.config % 6 + 1
+            s.config = s.config % s.config_count + 1
         elif key == "seat":
             self.seat = "Allies" if self.seat == "Axis" else "Axis"
         elif key == "attacker" and s.scenario == "assault":
