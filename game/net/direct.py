@@ -42,7 +42,7 @@ from .dice import CommitRevealDice, DiceError, HashChain, RollNeeded
 from .messages import (MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode,
                        parse_action, send_message)
 from .relay import hash_token, new_code, normal_code
-from .session import (SIDES, army_digest, army_from_names, army_summary, build_game, choose_blind,
+from .session import (SIDES, army_digest, check_config, army_from_names, army_summary, build_game, choose_blind,
                       net_options, net_save_dict, reveal_armies, reveal_due, write_net_save)
 
 __all__ = ["Peer", "DirectHost", "join", "lan_address", "DEFAULT_PORT"]
@@ -76,9 +76,13 @@ class Peer:
         # a continue-file kept after every step (a killed program carries on from it)
         self.autosave = Path(autosave) if autosave else None
         self.pending_own: tuple[int, Any] | None = None   # own action sent, maybe unconfirmed
+        # how to find the other machine again (a continued battle): {"role": "host", "port"}
+        # or {"role": "join", "address"}; kept in the continue-file
+        self.where: dict[str, Any] = {}
         self.other = "Allies" if seat == "Axis" else "Axis"
         self.scenario, self.config = scenario, config
         self.options = net_options(scenario, dict(options))
+        check_config(config, self.options)
         self.player, self.think = player, think
         self.chain = chain or HashChain()
         self.on_event = on_event
@@ -185,7 +189,8 @@ class Peer:
             elif not hmac.compare_digest(self.their_root, msg["root"]):
                 raise ProtocolError("the dice commitment can't change during a battle")
         elif t == "army_commit":
-            if self.their_commit is not None and self.their_commit["digest"] != msg["digest"]:
+            if self.their_commit is not None and self.their_commit["digest"] and \
+                    self.their_commit["digest"] != msg["digest"]:
                 raise ProtocolError("an army commitment can't change")
             self.their_commit = msg
             self.opponent_army = (msg["points"], msg["count"])
@@ -497,7 +502,10 @@ class Peer:
                      "token": getattr(self, "token", None),
                      "token_hash": getattr(self, "token_hash", None),
                      "pending": None if self.pending_own is None else
-                     [self.pending_own[0], action_to_dict(self.pending_own[1])]}
+                     [self.pending_own[0], action_to_dict(self.pending_own[1])],
+                     "salt": self.my_salt, "where": dict(self.where),
+                     "their_commit": None if self.their_commit is None else
+                     {k: self.their_commit.get(k) for k in ("digest", "points", "count")}}
         data = net_save_dict(mode="direct", scenario=self.scenario, config=self.config,
                              options=self.options, armies=self.armies, actions=acts, rolls=rolls,
                              hashes=self.hashes, seat=self.seat, game_id=self.game_id, note=note,
@@ -529,7 +537,17 @@ class Peer:
         p.my_army = list(p.armies[seat])
         p.revealed = True
         p.their_root = x["their_root"]
-        p.their_commit = {"digest": "", "points": 0, "count": 0}
+        # the commitments stay the same ones (an older file without them: accept the
+        # other's once more; the armies themselves are in the record already)
+        tc = x.get("their_commit")
+        p.their_commit = dict(tc) if isinstance(tc, dict) and isinstance(
+            tc.get("digest"), str) else {"digest": "", "points": 0, "count": 0}
+        if isinstance(x.get("salt"), str):
+            p.my_salt = x["salt"]
+        where = x.get("where")
+        if isinstance(where, dict):
+            p.where = {k: v for k, v in where.items()
+                       if k in ("role", "address", "port") and isinstance(v, (str, int))}
         p.token, p.token_hash = x.get("token"), x.get("token_hash")
         dice = CommitRevealDice(seat, chain, p.their_root)
         for k, v in enumerate(x["their_reveals"]):

@@ -36,6 +36,29 @@ def mirror_game(start: dict):
     return game
 
 
+def continued_battle(app: Any, bridge: Any, rec: dict) -> Any:
+    """The battle screen on a direct battle carried on from this machine's continue-file
+    (``NetBridge.resume_direct``'s first event): the battle so far rebuilt from its record
+    at once (no animations), the other machine shown away until it comes back."""
+    from game.rules.errors import DataError
+    from game.net.session import armies_from_names, replay_record
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_host import setup_from_options
+    try:
+        game = replay_record(rec["scenario"], rec["config"], rec["options"], rec["armies"],
+                             rec["actions"], rec["rolls"])
+    except DataError as exc:
+        return NetMessageScene(app, "The battle can't be carried on", str(exc), bridge)
+    game.origin = None
+    setup = setup_from_options(rec["scenario"], rec["config"], rec["options"])
+    seat = RemoteSeat(bridge, rec["seat"])
+    seat.armies = armies_from_names(rec["armies"], rec["scenario"], game.state.options)
+    seat.opponent = "away"
+    seat.continued = rec
+    setup.remote = seat
+    return BattleScene(app, setup, game=game)
+
+
 class ChatLine:
     """The chat line of a network battle: "/" opens it over the prompt bar, Enter sends,
     Esc closes.  Lines go to the battle log (both machines); the network checks them
@@ -128,6 +151,10 @@ class RemoteSeat:
         self.opponent_army: tuple[int, int] | None = None   # (points, units) until deployment
         self._told_army = False
         self.backlog: list[tuple[str, dict]] = []   # network events not shown yet
+        self.continued: dict | None = None   # a battle carried on: its record so far
+        self._told_continued = False
+        self._seen_back = False
+        self.caught_up = 0                  # actions of a record caught up without animating
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.chat.handle_event(event)
@@ -144,6 +171,9 @@ class RemoteSeat:
         if self.stopped:
             return self.stopped
         if self.opponent != "connected":
+            if self.continued is not None and not self._seen_back:
+                return (f"waiting for the {SIDE_WORD[self.remote]} player to come back to this "
+                        f"battle (Join a battle, then the battle under 'carry on')")
             return f"the {SIDE_WORD[self.remote]} player has disconnected - waiting"
         line = self.bridge.waiting_line()
         return line or f"waiting for the {SIDE_WORD[self.remote]} player..."
@@ -174,6 +204,12 @@ class RemoteSeat:
     def save_net(self) -> str:
         return self.bridge.save()
 
+    def leave(self) -> None:
+        """The player leaves the battle screen (to the menu): the connection ends (the
+        other machine shows this player away); a direct battle's continue-file stays, to
+        carry it on from Join a battle."""
+        self.bridge.close()
+
     def update(self, dt: float) -> None:
         sc = self.scene
         if sc is not None and not self._told_army and self.opponent_army is not None:
@@ -184,6 +220,14 @@ class RemoteSeat:
                         theme.TEXT_DIM)
         if sc is None:
             return
+        if self.continued is not None and not self._told_continued:
+            self._told_continued = True
+            n = len(self.continued.get("actions", []))
+            where = "Your machine hosts it again" if self.continued.get("role") == "host" \
+                else f"Reconnecting to the host at {self.continued.get('address', '?')}"
+            sc.logp.add(f"Carrying on the battle after {n} actions. {where}; the "
+                        f"{SIDE_WORD[self.remote]} player carries it on from Join a battle. "
+                        f"Press / to chat.", theme.TEXT_DIM)
         import queue
         while True:
             try:
@@ -199,7 +243,18 @@ class RemoteSeat:
             self.backlog = played
         if sc.anim.busy or sc.stack:           # let the player read the casualty phase
             return
-        for _ in range(8):                     # a few per frame, so animations can follow
+        # a missed record (a relay seat coming back) at once; live actions a few per frame,
+        # so animations can follow
+        while self.backlog and self.backlog[0][0] == "played" and \
+                not self.backlog[0][1].get("live", True):
+            kind, data = self.backlog.pop(0)
+            self.on_event(kind, data)
+        if self.caught_up:
+            sc.logp.add(f"Caught up with the battle: {self.caught_up} actions made while you "
+                        f"were away, shown at once.", theme.TEXT_DIM)
+            self.caught_up = 0
+            sc.refresh()
+        for _ in range(8):
             if not self.backlog:
                 return
             kind, data = self.backlog.pop(0)
@@ -218,15 +273,27 @@ class RemoteSeat:
                 dice.add(v)
             if data["action"].side == self.local:
                 self.in_flight = False
-            self.applying = data["action"]
-            try:
-                ok = sc.send(data["action"])
-            finally:
-                self.applying = None
             from game.net.session import reveal_armies, reveal_due
-            if ok and reveal_due(game) and self.armies is not None:
-                reveal_armies(game, self.armies)      # deployment: both armies on the table
-                sc.refresh()
+            if not data.get("live", True):
+                # the record a returning seat missed: caught up at once, not animated
+                from game.rules.errors import IllegalAction
+                try:
+                    game.apply(data["action"])
+                    ok = True
+                except IllegalAction:
+                    ok = False
+                self.caught_up += 1
+                if ok and reveal_due(game) and self.armies is not None:
+                    reveal_armies(game, self.armies)
+            else:
+                self.applying = data["action"]
+                try:
+                    ok = sc.send(data["action"])
+                finally:
+                    self.applying = None
+                if ok and reveal_due(game) and self.armies is not None:
+                    reveal_armies(game, self.armies)      # deployment: both armies on the table
+                    sc.refresh()
             if not ok or game.state_hash() != data["hash"]:
                 self.stopped = ("This screen's position differs from the battle's: the battle "
                                 "stops here. A save was written for a bug report.")
@@ -242,6 +309,8 @@ class RemoteSeat:
                         f"({pts['Allies']} points).", theme.TEXT_DIM)
         elif kind == "opponent":
             self.opponent = data.get("status", "connected")
+            if self.opponent == "connected":
+                self._seen_back = True
             if self.opponent == "away":
                 sc.note(f"The {SIDE_WORD[self.remote]} player has disconnected - waiting.")
             else:
@@ -252,6 +321,12 @@ class RemoteSeat:
         elif kind == "error":
             if data.get("about") == "chat":
                 sc.note(f"Chat: {data.get('text', '')}.")
+                return
+            if data.get("fatal"):               # the network side gave up (host gone ...)
+                text = str(data.get("text", "the connection is lost")).rstrip(".")
+                self.stopped = (f"The network battle stopped: {text}. Carry it on later from "
+                                f"Join a battle (your battles to carry on).")
+                sc.note(self.stopped)
                 return
             self.in_flight = False
             sc.note(data.get("text", "The network refused that."))
@@ -350,7 +425,6 @@ class NetWaitScene(GuiScene):
 
     def start_battle(self, start: dict) -> None:
         from game.rules.errors import RulesError
-        from game.ui.battle_setup_data import BattleSetup
         from game.ui.scenes.battle import BattleScene
         from game.net.messages import ProtocolError
         try:
@@ -359,9 +433,8 @@ class NetWaitScene(GuiScene):
             self.next_scene = NetMessageScene(self.app, "The battle can't start", str(exc),
                                               self.bridge)
             return
-        opts = start["options"]
-        setup = BattleSetup(scenario=start["scenario"], config=start["config"],
-                            attacker=opts.get("attacker"))
+        from game.ui.scenes.net_host import setup_from_options
+        setup = setup_from_options(start["scenario"], start["config"], start["options"])
         setup.remote = RemoteSeat(self.bridge, start["seat"])
         setup.remote.opponent_army = self.opponent_army
         self.next_scene = BattleScene(self.app, setup, game=game)
