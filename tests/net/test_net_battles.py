@@ -213,3 +213,56 @@ def test_direct_battle_where_each_machine_is_killed_and_restarted_from_its_file(
     again = replay_record(d["scenario"], d["config"], d["options"], d["armies"], d["actions"],
                           d["rolls"], d["hashes"])
     assert again.state_hash() == hp.game.state_hash()
+
+
+def _later_spec(seed):
+    """A short later-edition battle (Aircraft and Antiair allowed) on battlefield 1-3."""
+    import random
+    from game.ai.army_builder import build_army
+    from game.data.units import load_roster
+    from game.net.headless import BattleSpec
+    from game.rules.army import playable_cards
+    roster = playable_cards(load_roster(edition="later").values(), "later")
+    rng = random.Random(seed)
+    armies = {side: [c.name for c in build_army(roster, side, 100, rng=rng).cards]
+              for side in ("Axis", "Allies")}
+    return BattleSpec(0, seed, 1 + seed % 3, armies, {"turn_limit": 1, "edition": "later"})
+
+
+def test_the_hosts_later_edition_is_played_on_both_machines_directly_and_through_a_relay(
+        tmp_path):
+    """Issue 16 with the later edition (game.rules.later): the host's edition choice is in
+    the options, both machines (and the relay) play the later edition on its own
+    battlefield, and the final positions agree with a local battle."""
+    from game.data.later_maps import load_later_configuration
+    from game.net.headless import direct_battle, relay_battle
+    spec = _later_spec(3)
+
+    async def main():
+        relay = Relay(tmp_path / "store")
+        server = await serve_relay(relay, "127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        r = await relay_battle(url, spec, timeout=240)
+        d = await direct_battle(spec, timeout=240)
+        server.close()
+        return r, d
+
+    r, d = run(main())
+    for res in (r, d):
+        assert res.desync is None and not res.errors and res.hashes_equal, res
+    ref = local_relay_reference(spec, r.seed)
+    assert ref.state_hash() == r.final_hash
+    assert ref.state.options.get("edition") == "later"
+    assert ref.state.battle_map.name == load_later_configuration(spec.config).name
+
+
+def test_a_configuration_the_edition_lacks_is_refused_with_a_reason():
+    import pytest
+    from game.net.messages import ProtocolError
+    from game.net.session import check_config, net_options
+    check_config(6, net_options("standard", {}))
+    check_config(3, net_options("standard", {"edition": "later"}))
+    with pytest.raises(ProtocolError, match="1-3 in this edition"):
+        check_config(4, net_options("standard", {"edition": "later"}))
+    with pytest.raises(ProtocolError, match="edition"):
+        net_options("standard", {"edition": "third"})
