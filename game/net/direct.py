@@ -273,6 +273,12 @@ class Peer:
                 a = self.game.history[i]
                 if a.side == self.seat:
                     await self.send({"t": "action", "seq": i, "action": action_to_dict(a)})
+            # this machine's own action sent but not applied yet (its rules wait for the
+            # other's part of a roll): the other may never have had it (the line dropped,
+            # or it was killed and restarted from a file written before it arrived)
+            own = self.pending_own
+            if own is not None and own[0] == len(self.game.history) and own[0] >= have:
+                await self.send({"t": "action", "seq": own[0], "action": action_to_dict(own[1])})
             if self.hashes:
                 await self.send({"t": "hash", "seq": len(self.hashes) - 1,
                                  "hash": self.hashes[-1]})

@@ -266,3 +266,44 @@ def test_a_configuration_the_edition_lacks_is_refused_with_a_reason():
         check_config(4, net_options("standard", {"edition": "later"}))
     with pytest.raises(ProtocolError, match="edition"):
         net_options("standard", {"edition": "third"})
+
+
+def test_direct_line_dropping_as_an_attack_is_sent_does_not_stall_the_battle():
+    """Found playing two screens (bench/net_play_ui.py): the line drops just as a machine
+    sends an Attack - the other never gets it - while this machine's rules wait for the
+    other's part of the attack's rolls.  On reconnecting, the action is sent again
+    (``resume``), so neither waits for the other for ever."""
+    spec = spec_for(2, 4, turn_limit=1)
+
+    class DropsTheLineOnItsAttack(Peer):
+        dropped_at = None
+
+        async def send(self, msg):
+            if self.dropped_at is None and msg.get("t") == "action" and msg["seq"] >= 20 \
+                    and msg["action"]["type"] == "Attack":
+                self.dropped_at = msg["seq"]
+                self.ws.transport.abort()          # lost with the line, never delivered
+                return
+            await super().send(msg)
+
+    async def main():
+        hp = DropsTheLineOnItsAttack("Axis", scenario="standard", config=spec.config,
+                                     options=spec.options, player=spec.player("Axis"),
+                                     army=spec.armies["Axis"], chain=spec.chain("Axis"))
+        host = await DirectHost(hp, "127.0.0.1", 0).start()
+
+        def factory(w):
+            return Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                        options=w["options"], player=spec.player(w["seat"]),
+                        army=spec.armies[w["seat"]], chain=spec.chain(w["seat"]))
+        jp = await join(f"127.0.0.1:{host.port}", host.code, factory)
+        await asyncio.wait_for(hp.done.wait(), 60)
+        await host.close()
+        return hp, jp
+
+    hp, jp = run(main())
+    assert hp.dropped_at is not None, "the Axis machine never attacked"
+    assert hp.stopped is None and jp.stopped is None
+    assert hp.game.over and hp.game.state_hash() == jp.game.state_hash()
+    ref = local_direct_reference(spec, len(hp.dice.table) + 8)
+    assert ref.state_hash() == hp.game.state_hash()
