@@ -25,6 +25,15 @@ __all__ = ["RemoteSeat", "ChatLine", "NetWaitScene", "mirror_game", "NetMessageS
 SIDE_WORD = {"Axis": "Axis", "Allies": "Allied"}
 
 
+def battle_words(scenario: str, config: int, options: dict) -> str:
+    """"Standard battle, Later edition, map 2 (Hedgerows)" for the waiting rooms."""
+    from game.ui import editions
+    ed = str(options.get("edition") or "first")
+    name = editions.config_names(ed).get(config, "")
+    return (f"{scenario.capitalize()} battle, {editions.EDITION_LABEL.get(ed, ed)}, map "
+            f"configuration {config}" + (f" ({name})" if name else ""))
+
+
 def mirror_game(start: dict):
     """This screen's copy of the battle, fed with the network's confirmed actions."""
     from game.net.dice import TableDice
@@ -452,6 +461,9 @@ class NetWaitScene(GuiScene):
         if self.info.get("code"):
             rows.append((f"Join code: {self.info['code']}", theme.ACCENT))
             rows.append(("Give the other player the address and this code.", theme.TEXT_DIM))
+        if self.info.get("scenario") and self.info.get("config"):
+            rows.append((battle_words(self.info["scenario"], self.info["config"],
+                                      self.info.get("options") or {}), theme.TEXT))
         if self.seat:
             rows.append((f"You play the {SIDE_WORD[self.seat]} side.", theme.TEXT))
         if self.opponent == "none" and not self.opponent_army:

@@ -138,6 +138,7 @@ class NetHostScene(GuiScene):
             bridge = NetBridge.host_direct(seat=self.seat, scenario=s.scenario, config=s.config,
                                            options=net_options(s), army=names, port=self.port)
             info = {}
+        info.update(scenario=s.scenario, config=s.config, options=net_options(s))
         return NetWaitScene(self.app, bridge, seat=self.seat, info=info, army_names=names)
 
     def on_event(self, event: pygame.event.Event) -> None:
