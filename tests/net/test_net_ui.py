@@ -221,9 +221,112 @@ def test_join_a_battle_by_address_and_code(app):
         battle = app.scene
         assert battle.ai.local == "Allies" and battle.game.state.scenario == "standard"
         assert until(app, lambda: len(battle.game.history) >= 1 or
-                     battle.state.to_act == "Allies"))
+                     battle.state.to_act == "Allies")
     finally:
         hosting["stop"] = True
+        th.join(5)
+        if isinstance(app.scene, BattleScene):
+            app.scene.ai.bridge.close()
+
+
+def test_a_direct_battle_is_carried_on_from_join_a_battle(app, tmp_path):
+    """Issue 16, "either may close the game and come back": a direct battle both programs
+    left after 40 actions; this machine (the joiner) finds it under Join a battle ("your
+    battles to carry on"), the battle screen opens on the battle so far (not replayed
+    move by move), says it waits for the other player to come back, and goes on when the
+    host's machine carries it on too."""
+    from game.net.bridge import continue_path
+    from game.net.direct import DirectHost
+    from game.net.headless import spec_for
+    from game.net.session import read_net_save
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_join import NetJoinScene
+    from tests.net.test_net_battles import StopAt
+    spec = spec_for(5, 3, turn_limit=1)
+    host_file = tmp_path / "host-continue.json"
+    days = {}
+
+    def first_day():
+        async def go():
+            hp = Peer("Axis", scenario="standard", config=spec.config, options=spec.options,
+                      player=StopAt(spec.player("Axis"), 40), army=spec.armies["Axis"],
+                      autosave=host_file)
+            host = await DirectHost(hp, "127.0.0.1", 0).start()
+            hp.where = {"role": "host", "port": host.port}
+            days["port"] = host.port
+
+            def factory(w):
+                p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                         options=w["options"], player=StopAt(spec.player(w["seat"]), 40),
+                         army=spec.armies[w["seat"]],
+                         autosave=continue_path(w["game"], w["seat"]))
+                p.where = {"role": "join", "address": f"127.0.0.1:{host.port}"}
+                days["joiner"] = p
+                return p
+            jt = asyncio.ensure_future(join(f"127.0.0.1:{host.port}", host.code, factory))
+            while "joiner" not in days or len(days["joiner"].hashes) < 40 or \
+                    len(hp.hashes) < 40:
+                await asyncio.sleep(0.01)
+            jt.cancel()
+            await host.close()
+            for p in (hp, days["joiner"]):
+                p._worker.cancel()
+        asyncio.run(asyncio.wait_for(go(), 300))
+    first_day()
+    app.switch(app.menu_scene())
+    step(app, 2)
+    press(app, "join")
+    js = app.scene
+    assert isinstance(js, NetJoinScene) and "direct_0" in js.buttons
+    assert "as Allies" in js.buttons["direct_0"].text
+    press(app, "direct_0")
+    assert until(app, lambda: isinstance(app.scene, BattleScene))
+    battle = app.scene
+    assert len(battle.game.history) == 40 and battle.ai.local == "Allies"
+    assert "come back" in battle.ai.waiting_line
+    assert until(app, lambda: any("Carrying on the battle after 40 actions" in t
+                                  for t, _ in battle.logp.lines))
+    # the host's machine carries it on too (its own continue-file, the same port)
+    stop = {}
+
+    def host_again():
+        async def go():
+            hp = Peer.from_save(read_net_save(host_file), player=spec.player("Axis"))
+            host = await DirectHost(hp, "127.0.0.1", days["port"]).start()
+            stop["peer"] = hp
+            while not stop.get("stop"):
+                await asyncio.sleep(0.02)
+            await host.close()
+            if hp._worker is not None:
+                hp._worker.cancel()
+        asyncio.run(go())
+    th = threading.Thread(target=host_again, daemon=True)
+    th.start()
+    try:
+        assert until(app, lambda: battle.ai.opponent == "connected")
+        from game.ai.base import make_player
+        me = make_player("recruit", 2)
+        t_end = time.monotonic() + 600         # only a hang reaches it
+        while time.monotonic() < t_end and len(battle.game.history) < 50:
+            step(app, 1)
+            st = battle.state
+            if battle.stack and battle.mode.name == "recap" and "skip" in battle.buttons:
+                press(app, "skip")
+                continue
+            if battle.stack and battle.mode.name == "casualty":
+                k = "next" if not getattr(battle.mode, "done", True) else "continue"
+                if k in battle.buttons:
+                    press(app, k)
+                continue
+            if st.to_act == "Allies" and not battle.ai.in_flight and not battle.stack:
+                battle.send(me.choose(battle.game))
+            time.sleep(0.002)
+        assert len(battle.game.history) >= 50 and battle.ai.stopped is None
+        hp = stop["peer"]
+        n = min(len(hp.game.history), len(battle.game.history))
+        assert hp.game.history[:n] == battle.game.history[:n]
+    finally:
+        stop["stop"] = True
         th.join(5)
         if isinstance(app.scene, BattleScene):
             app.scene.ai.bridge.close()
