@@ -181,7 +181,10 @@ class NetBridge:
             return b.peer
 
         async def go():
-            await b._join_until_done(join(address, code, factory, give_up_after=20.0))
+            # 20 s to reach the host at first; in the battle, ten minutes (the host's
+            # program may be restarting) before the screen says to carry it on later
+            await b._join_until_done(join(address, code, factory, give_up_after=20.0,
+                                          keep_trying=600.0))
         return b._run(go)
 
     async def _join_until_done(self, joining) -> None:
@@ -268,7 +271,8 @@ class NetBridge:
             self.events.put(("welcome", {"seat": c.st.seat, "scenario": c.scenario,
                                          "config": c.config, "options": c.options,
                                          "code": c.st.code, "game": c.st.game_id,
-                                         "army_in": c.st.army_in or c.army is not None}))
+                                         "army_in": c.st.army_in or c.army is not None,
+                                         "opponent": c.st.opponent}))
             remember_relay_seat(c.url, c.st.game_id, c.st.seat, c.st.token)
         t = asyncio.ensure_future(announce())
         runner = asyncio.ensure_future(c.run())

@@ -652,10 +652,13 @@ class DirectHost:
 async def join(address: str, code: str | None, peer_factory: Callable[[dict], Peer], *,
                token: str | None = None, game_id: str | None = None, seat: str | None = None,
                peer: Peer | None = None, timeout: float = 5.0, give_up_after: float = 60.0,
-               stop: asyncio.Event | None = None) -> Peer:
+               stop: asyncio.Event | None = None, keep_trying: float | None = None) -> Peer:
     """Join a hosted battle at ``address`` ("host:port") with ``code``; keeps the
     connection (reconnecting with the seat token) until the battle ends.  Returns the
-    Peer when done.  ``peer_factory(welcome)`` makes the Peer once the seat is known."""
+    Peer when done.  ``peer_factory(welcome)`` makes the Peer once the seat is known.
+    ``give_up_after``: seconds without reaching the host before the seat is known;
+    ``keep_trying`` (default the same): once in the battle (the host's program may be
+    restarting)."""
     url = address if address.startswith("ws://") else f"ws://{address}"
     wait, lost = 0.05, None
     while True:
@@ -671,7 +674,8 @@ async def join(address: str, code: str | None, peer_factory: Callable[[dict], Pe
             if isinstance(exc, InvalidURI):
                 raise ConnectionError(f"'{address}' is not an address (host:port)") from None
             lost = lost or time.monotonic()
-            if time.monotonic() - lost > give_up_after:
+            limit = give_up_after if peer is None or keep_trying is None else keep_trying
+            if time.monotonic() - lost > limit:
                 raise ConnectionError(f"can't reach the host at {address}") from None
             await asyncio.sleep(wait)
             wait = min(1.0, wait * 2)

@@ -164,6 +164,7 @@ class RemoteSeat:
         self._told_continued = False
         self._seen_back = False
         self.caught_up = 0                  # actions of a record caught up without animating
+        self._quiet = 0.0
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.chat.handle_event(event)
@@ -183,6 +184,10 @@ class RemoteSeat:
             if self.continued is not None and not self._seen_back:
                 return (f"waiting for the {SIDE_WORD[self.remote]} player to come back to this "
                         f"battle (Join a battle, then the battle under 'carry on')")
+            if getattr(self.bridge, "mode", "") == "relay":
+                # turn by turn: the relay keeps the battle; they play when they come back
+                return (f"the {SIDE_WORD[self.remote]} player is away - it's their move: the "
+                        f"relay keeps the battle; wait, or close the game and come back later")
             return f"the {SIDE_WORD[self.remote]} player has disconnected - waiting"
         line = self.bridge.waiting_line()
         return line or f"waiting for the {SIDE_WORD[self.remote]} player..."
@@ -221,7 +226,18 @@ class RemoteSeat:
 
     def update(self, dt: float) -> None:
         sc = self.scene
-        if sc is not None and not self._told_army and self.opponent_army is not None:
+        if sc is not None:
+            import queue
+            while True:
+                try:
+                    self.backlog.append(self.bridge.events.get_nowait())
+                except queue.Empty:
+                    break
+        # the other army by points and units, until deployment reveals it (not when a
+        # battle carried on is past deployment already)
+        if sc is not None and not self._told_army and self.opponent_army is not None and \
+                self.armies is None and not sc.game.state.units and \
+                not any(k == "reveal" for k, _ in self.backlog):
             self._told_army = True
             pts, n = self.opponent_army
             sc.logp.add(f"The {SIDE_WORD[self.remote]} army: {pts} points, {n} units - kept "
@@ -237,12 +253,6 @@ class RemoteSeat:
             sc.logp.add(f"Carrying on the battle after {n} actions. {where}; the "
                         f"{SIDE_WORD[self.remote]} player carries it on from Join a battle. "
                         f"Press / to chat.", theme.TEXT_DIM)
-        import queue
-        while True:
-            try:
-                self.backlog.append(self.bridge.events.get_nowait())
-            except queue.Empty:
-                break
         # words (chat, the other player leaving or back, refusals) show at once, even while
         # the player reads a recap or the casualty phase; the battle's actions wait for that
         if any(kind != "played" for kind, _ in self.backlog):
@@ -259,10 +269,14 @@ class RemoteSeat:
             kind, data = self.backlog.pop(0)
             self.on_event(kind, data)
         if self.caught_up:
-            sc.logp.add(f"Caught up with the battle: {self.caught_up} actions made while you "
-                        f"were away, shown at once.", theme.TEXT_DIM)
-            self.caught_up = 0
-            sc.refresh()
+            # the record comes in chunks: one line once it has all come
+            self._quiet += dt
+            if self._quiet > 0.4 or any(d.get("live", True) for k, d in self.backlog
+                                        if k == "played"):
+                sc.logp.add(f"Caught up with the battle: {self.caught_up} actions this screen "
+                            f"had not shown, shown at once.", theme.TEXT_DIM)
+                self.caught_up = 0
+                sc.refresh()
         for _ in range(8):
             if not self.backlog:
                 return
@@ -292,6 +306,7 @@ class RemoteSeat:
                 except IllegalAction:
                     ok = False
                 self.caught_up += 1
+                self._quiet = 0.0
                 if ok and reveal_due(game) and self.armies is not None:
                     reveal_armies(game, self.armies)
             else:
@@ -417,7 +432,8 @@ class NetWaitScene(GuiScene):
         elif kind == "welcome":
             self.info.update(data)
             self.seat = data.get("seat", self.seat)
-            self.opponent = "connected"
+            # a relay battle carried on: the other seat may be away (or not joined yet)
+            self.opponent = data.get("opponent") or "connected"
         elif kind in ("army_info", "opponent"):
             if kind == "army_info":
                 self.opponent_army = (data["points"], data["count"])
@@ -446,6 +462,8 @@ class NetWaitScene(GuiScene):
         setup = setup_from_options(start["scenario"], start["config"], start["options"])
         setup.remote = RemoteSeat(self.bridge, start["seat"])
         setup.remote.opponent_army = self.opponent_army
+        if self.opponent == "away":
+            setup.remote.opponent = "away"
         self.next_scene = BattleScene(self.app, setup, game=game)
 
     def draw(self, surface: pygame.Surface) -> None:
