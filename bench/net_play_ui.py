@@ -73,7 +73,12 @@ def player_main(a: argparse.Namespace) -> int:
 
     def type_into(entry, text: str) -> None:
         click(app, entry.rect.center)
-        entry.set_text("")
+        for _ in range(80):                        # what is there already (a default)
+            if not entry.get_text():
+                break
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE,
+                                                 mod=0, unicode="\b", scancode=0))
+            step(app, 1)
         for ch in text:
             pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
             step(app, 1)
