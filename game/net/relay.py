@@ -632,7 +632,8 @@ def main(argv: list[str] | None = None) -> int:
         store = str(data_dir() / "relay")
 
     def warm() -> None:
-        """Build the six maps' line-of-sight tables now, not during the first battles."""
+        """Build the nine maps' line-of-sight tables (both editions) now, not during the
+        first battles."""
         from game.data.later_maps import load_later_configuration
         from game.data.maps import load_configuration
         for n in range(1, 7):
