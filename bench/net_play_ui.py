@@ -47,6 +47,7 @@ def player_main(a: argparse.Namespace) -> int:
     from game.rules.state import DefensiveFirePrompt
     from game.ui.app import App
     from game.ui.settings import Settings
+    from tests.net.netkit import read_on
     from tests.uikit import click, press, step
 
     work, out = Path(a.work), Path(a.out)
@@ -213,13 +214,7 @@ def player_main(a: argparse.Namespace) -> int:
             step(app, 3)
             shot(f"{a.kind}_{tag}_left_to_menu")
             return 0
-        if battle.stack and battle.mode.name == "recap" and "skip" in battle.buttons:
-            press(app, "skip")
-            continue
-        if battle.stack and battle.mode.name == "casualty":
-            k = "next" if not getattr(battle.mode, "done", True) else "continue"
-            if k in battle.buttons:
-                press(app, k)
+        if read_on(app, battle):
             continue
         prompt = isinstance(st.pending, DefensiveFirePrompt)
         if st.to_act != seat and prompt and "df_wait" not in seen and "defensive" in line:

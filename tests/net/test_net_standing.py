@@ -13,6 +13,7 @@ from game.net.direct import Peer, join
 from game.rules.actions import DefensiveFire, PassDefensiveFire
 from game.rules.state import DefensiveFirePrompt
 from game.ui.battle.standing import BY_KEY, decide
+from tests.net.netkit import read_on
 from tests.uikit import key, press, running_app, step
 
 
@@ -126,13 +127,7 @@ def test_standing_orders_answer_the_defenders_prompt_on_its_own_machine(app):
             if answered and len(remote["peer"].hashes) > answered[0][0] and \
                     len(battle.game.history) > answered[0][0]:
                 break                          # both machines have the answer
-            if battle.stack and battle.mode.name == "recap" and "skip" in battle.buttons:
-                press(app, "skip")
-                continue
-            if battle.stack and battle.mode.name == "casualty":
-                k = "next" if not getattr(battle.mode, "done", True) else "continue"
-                if k in battle.buttons:
-                    press(app, k)
+            if read_on(app, battle):
                 continue
             mine = [u for u in st.units.values() if u.side == seat and u.on_map]
             if not ordered and st.to_act == seat and st.turn >= 1 and mine and \

@@ -10,6 +10,7 @@ import pytest
 
 from game.net.direct import Peer, join
 from game.rules.state import DefensiveFirePrompt
+from tests.net.netkit import read_on
 from tests.uikit import press, running_app, step
 
 
@@ -129,14 +130,7 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
                 and len(battle.game.history) < 400:
             step(app, 1)
             st = battle.state
-            mode = battle.mode
-            if battle.stack and mode.name == "recap" and "skip" in battle.buttons:
-                press(app, "skip")                   # the recap of the other side's moves
-                continue
-            if battle.stack and mode.name == "casualty":     # read it, click on (real clicks)
-                key = "next" if not getattr(mode, "done", True) else "continue"
-                if key in battle.buttons:
-                    press(app, key)
+            if read_on(app, battle):            # the recap, the casualty phase: real clicks
                 continue
             if st.to_act == seat and not battle.ai.in_flight and not battle.stack:
                 battle.send(me.choose(battle.game))      # what the input modes call
@@ -310,13 +304,7 @@ def test_a_direct_battle_is_carried_on_from_join_a_battle(app, tmp_path):
         while time.monotonic() < t_end and len(battle.game.history) < 50:
             step(app, 1)
             st = battle.state
-            if battle.stack and battle.mode.name == "recap" and "skip" in battle.buttons:
-                press(app, "skip")
-                continue
-            if battle.stack and battle.mode.name == "casualty":
-                k = "next" if not getattr(battle.mode, "done", True) else "continue"
-                if k in battle.buttons:
-                    press(app, k)
+            if read_on(app, battle):
                 continue
             if st.to_act == "Allies" and not battle.ai.in_flight and not battle.stack:
                 battle.send(me.choose(battle.game))
