@@ -264,10 +264,14 @@ class RemoteSeat:
             return
         # a missed record (a relay seat coming back) at once; live actions a few per frame,
         # so animations can follow
+        quiet = 0
         while self.backlog and self.backlog[0][0] == "played" and \
                 not self.backlog[0][1].get("live", True):
             kind, data = self.backlog.pop(0)
             self.on_event(kind, data)
+            quiet += 1
+        if quiet:
+            sc.refresh()        # the screen's mode follows the position before it is drawn
         if self.caught_up:
             # the record comes in chunks: one line once it has all come
             self._quiet += dt
@@ -276,7 +280,6 @@ class RemoteSeat:
                 sc.logp.add(f"Caught up with the battle: {self.caught_up} actions this screen "
                             f"had not shown, shown at once.", theme.TEXT_DIM)
                 self.caught_up = 0
-                sc.refresh()
         for _ in range(8):
             if not self.backlog:
                 return
