@@ -318,3 +318,93 @@ def test_a_direct_battle_is_carried_on_from_join_a_battle(app, tmp_path):
         th.join(5)
         if isinstance(app.scene, BattleScene):
             app.scene.ai.bridge.close()
+
+
+def test_a_relay_battle_left_for_the_menu_is_carried_on_from_join_a_battle(app, tmp_path):
+    """Turn by turn through a relay: this machine joins by code, plays, leaves the battle
+    for the menu (the other seat is told it is away), and carries the battle on from Join
+    a battle; the battle so far is caught up at once (not animated; the screen's mode
+    follows it - drawing a stale set-up overlay crashed here), and it goes on."""
+    from game.ai.base import make_player
+    from game.net.client import RelayClient
+    from game.net.headless import spec_for
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_host import NetArmyScene
+    from game.ui.scenes.net_join import NetJoinScene
+    from tests.net.test_net_bridge import RelayThread
+    spec = spec_for(3, 5, turn_limit=2)
+    relay = RelayThread(tmp_path / "store")
+    other = {}
+
+    def machine_a():                     # the creator's machine: a headless AI seat
+        async def go():
+            c = RelayClient(relay.url, player=spec.player("Axis"), army=spec.armies["Axis"],
+                            create={"scenario": "standard", "config": spec.config,
+                                    "seat": "Axis", "options": spec.options})
+            other["client"] = c
+            t = asyncio.ensure_future(c.run())
+            while not other.get("stop") and not t.done():
+                await asyncio.sleep(0.02)
+            c.stop()
+        asyncio.run(go())
+    th = threading.Thread(target=machine_a, daemon=True)
+    th.start()
+    me = make_player("recruit", 4)
+
+    def play_until(battle, n):
+        t_end = time.monotonic() + 600         # only a hang reaches it
+        while time.monotonic() < t_end and len(battle.game.history) < n and \
+                not battle.game.over:
+            step(app, 1)
+            if read_on(app, battle):
+                continue
+            st = battle.state
+            if st.to_act == "Allies" and not battle.ai.in_flight and not battle.stack:
+                battle.send(me.choose(battle.game))
+            time.sleep(0.002)
+        assert battle.ai.stopped is None
+        return len(battle.game.history) >= n
+    try:
+        t_end = time.monotonic() + 90
+        while not (other.get("client") and other["client"].st.code) and \
+                time.monotonic() < t_end:
+            time.sleep(0.01)
+        a = other["client"]
+        app.switch(app.menu_scene())
+        step(app, 2)
+        press(app, "join")
+        press(app, "how")                                  # through a relay
+        js = app.scene
+        type_into(app, js.address, relay.url[5:])
+        type_into(app, js.code, a.st.code)
+        press(app, "join")
+        assert until(app, lambda: isinstance(app.scene, NetArmyScene))
+        press(app, "sample")
+        press(app, "done")
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
+        assert play_until(app.scene, 30)
+        app.scene.services.to_menu()                     # the player closes the battle
+        step(app, 3)
+        t_end = time.monotonic() + 90
+        while a.st.opponent != "away" and time.monotonic() < t_end:
+            time.sleep(0.01)
+        assert a.st.opponent == "away"                    # the relay told the other seat
+        press(app, "join")
+        js = app.scene
+        assert isinstance(js, NetJoinScene) and "saved_0" in js.buttons
+        press(app, "saved_0")
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
+        battle = app.scene
+        assert until(app, lambda: len(battle.game.history) >= 30 and battle.ai.caught_up == 0
+                     and any(t.startswith("Caught up with the battle") for t, _ in
+                             battle.logp.lines))
+        n = len(battle.game.history)
+        assert play_until(battle, n + 10)
+        k = min(len(a.game.history), len(battle.game.history))
+        assert a.game.history[:k] == battle.game.history[:k]
+    finally:
+        other["stop"] = True
+        th.join(5)
+        if isinstance(app.scene, BattleScene):
+            app.scene.ai.bridge.close()
+        relay.close()
