@@ -367,9 +367,11 @@ _LIVE: list[NetBridge] = []
 def continue_path(game_id: str, seat: str) -> Path:
     """This machine's continue-file of a direct battle (it holds this machine's dice
     secret and seat token: keep it to yourself until the battle is over)."""
+    from .session import file_part
     d = _save_dir()
     d.mkdir(parents=True, exist_ok=True)
-    return d / f"continue-{game_id}-{seat.lower()}.json"
+    # the battle id comes from the other machine: file_part keeps any path out of it
+    return d / f"continue-{file_part(game_id, 'direct')}-{file_part(seat.lower())}.json"
 
 
 def saved_direct_battles() -> list[dict]:

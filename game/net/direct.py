@@ -42,7 +42,7 @@ from .dice import CommitRevealDice, DiceError, HashChain, RollNeeded
 from .messages import (MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode,
                        parse_action, send_message)
 from .relay import hash_token, new_code, normal_code
-from .session import (SIDES, army_digest, check_config, army_from_names, army_summary, build_game, choose_blind,
+from .session import (SIDES, army_digest, check_config, file_part, army_from_names, army_summary, build_game, choose_blind,
                       net_options, net_save_dict, reveal_armies, reveal_due, write_net_save)
 
 __all__ = ["Peer", "DirectHost", "join", "lan_address", "DEFAULT_PORT"]
@@ -516,7 +516,7 @@ class Peer:
                              options=self.options, armies=self.armies, actions=acts, rolls=rolls,
                              hashes=self.hashes, seat=self.seat, game_id=self.game_id, note=note,
                              extra=extra)
-        name = f"net-{self.game_id or 'direct'}-{self.seat.lower()}" + \
+        name = f"net-{file_part(self.game_id, 'direct')}-{self.seat.lower()}" + \
             ("-continue" if to_continue else "") + ".json"
         return write_net_save(path or (self.save_dir / name), data, compact=compact)
 

@@ -25,7 +25,7 @@ from .messages import ProtocolError
 
 __all__ = ["SIDES", "armies_from_names", "army_digest", "army_summary", "build_game",
            "ai_view", "choose_blind", "net_options", "reveal_due", "reveal_armies",
-           "apply_action", "check_config", "load_battle_map", "NET_SAVE_FORMAT", "net_save_dict", "write_net_save",
+           "apply_action", "check_config", "file_part", "load_battle_map", "NET_SAVE_FORMAT", "net_save_dict", "write_net_save",
            "read_net_save", "replay_record", "Desync", "role_of"]
 
 SIDES = ("Axis", "Allies")
@@ -190,6 +190,13 @@ def choose_blind(player, game):
 
 
 # --- net saves: the record of a network battle ----------------------------------------------
+def file_part(text: str | None, default: str = "x") -> str:
+    """A battle id or seat (told by the other machine or the relay) as part of a file
+    name: letters, digits, - and _ only (no path can be smuggled in)."""
+    import re
+    return re.sub(r"[^A-Za-z0-9_-]", "", text or "")[:40] or default
+
+
 def net_save_dict(*, mode: str, scenario: str, config: int, options: dict, armies: dict,
                   actions: list, rolls: list[int], hashes: list[str], seat: str | None,
                   game_id: str = "", note: str = "", extra: dict | None = None) -> dict:

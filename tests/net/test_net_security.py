@@ -243,3 +243,16 @@ def test_chat_lines_are_checked_rate_limited_and_go_to_the_other_seat_only(tmp_p
     assert out["flood"]["t"] == "error" and out["flood"]["about"] == "chat"
     assert out["away"]["t"] == "error" and "not delivered" in out["away"]["text"]
     assert chat_problem("   ") and chat_problem("a\nb") and chat_problem("ok") is None
+
+
+def test_a_battle_id_from_the_other_machine_cannot_put_a_save_outside_the_saves_folder(
+        tmp_path, monkeypatch):
+    """The battle id in a save's file name comes from the other machine (or the relay):
+    it is cut to letters, digits, - and _ before it names a file."""
+    from game.net.bridge import continue_path
+    from game.net.session import file_part
+    monkeypatch.setenv("HEXFRONT_DATA_DIR", str(tmp_path / "data"))
+    p = continue_path("../../../x/y", "Allies")
+    assert p.parent == tmp_path / "data" / "saves" / "network"
+    assert p.name == "continue-xy-allies.json"
+    assert file_part("..", "direct") == "direct" and file_part("ab12-x_Y") == "ab12-x_Y"
