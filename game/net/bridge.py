@@ -99,6 +99,17 @@ class NetBridge:
                                         "rolls": list(dice.table[:dice.pos]),
                                         "hash": src.game.state_hash(),
                                         "live": data.get("live", True)}))
+        elif kind == "welcome" and self.client is not None:
+            # put in the queue by the client as the welcome arrives, so before the
+            # army_info that follows it (the screen builds the army after the welcome)
+            c = self.client
+            self.seat = c.st.seat
+            self.events.put(("welcome", {"seat": c.st.seat, "scenario": c.scenario,
+                                         "config": c.config, "options": c.options,
+                                         "code": c.st.code, "game": c.st.game_id,
+                                         "army_in": c.st.army_in or c.army is not None,
+                                         "opponent": c.st.opponent}))
+            remember_relay_seat(c.url, c.st.game_id, c.st.seat, c.st.token)
         elif kind == "start":
             src = self.peer if self.peer is not None else self.client
             rolls = list(src.start_rolls) if self.client is not None else \
@@ -264,21 +275,9 @@ class NetBridge:
 
     async def _relay_go(self) -> None:
         c = self.client
-
-        async def announce():
-            await c.ready.wait()
-            self.seat = c.st.seat
-            self.events.put(("welcome", {"seat": c.st.seat, "scenario": c.scenario,
-                                         "config": c.config, "options": c.options,
-                                         "code": c.st.code, "game": c.st.game_id,
-                                         "army_in": c.st.army_in or c.army is not None,
-                                         "opponent": c.st.opponent}))
-            remember_relay_seat(c.url, c.st.game_id, c.st.seat, c.st.token)
-        t = asyncio.ensure_future(announce())
         runner = asyncio.ensure_future(c.run())
         stopper = asyncio.ensure_future(self._stop.wait())
         await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        t.cancel()
         if not runner.done():
             ws = c.ws
             c._stop = True

@@ -236,7 +236,10 @@ class RelayClient:
                 msg["options"]
             st.opponent = msg["opponent"]
             st.army_in = bool(msg.get("army_in"))
+            first = not self.ready.is_set()
             self.ready.set()
+            if first:       # before any army_info that follows: the seat is known first
+                self._event("welcome", {})
             if self.seat_setup is not None and self.player is None:
                 self.player, army = self.seat_setup(st.seat)
                 self.army = self.army or army

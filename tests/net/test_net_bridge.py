@@ -60,6 +60,7 @@ class Machine:
         self.seat = None
         self.info = {}
         self.in_flight = False
+        self.kinds = []
 
     def pump(self):
         while True:
@@ -67,6 +68,7 @@ class Machine:
                 kind, d = self.bridge.events.get_nowait()
             except queue.Empty:
                 break
+            self.kinds.append(kind)
             if kind == "welcome":
                 self.info = d
                 self.seat = d["seat"]
@@ -105,17 +107,20 @@ def test_relay_battle_through_the_ui_bridge_with_a_seat_coming_back(tmp_path, mo
         a = Machine(NetBridge.relay_create(relay.url, seat="Axis", scenario="standard",
                                            config=spec.config, options=spec.options,
                                            army=spec.armies["Axis"]), spec.player("Axis"))
-        t_end = time.monotonic() + 10
+        t_end = time.monotonic() + 90             # only a hang reaches these bounds
         while "code" not in a.info and time.monotonic() < t_end:
             a.pump()
             time.sleep(0.01)
         assert a.info.get("code")
         b = Machine(NetBridge.relay_join(relay.url, a.info["code"]), spec.player("Allies"))
-        while b.seat is None and time.monotonic() < t_end:
+        while (b.seat is None or "army_info" not in b.kinds) and time.monotonic() < t_end:
             b.pump()
             time.sleep(0.01)
+        # the seat comes first, then what the other seat built (the screen builds the
+        # army on the welcome; an army_info first sent it past the builder)
+        assert b.kinds[0] == "welcome" and "army_info" in b.kinds, b.kinds
         b.bridge.set_army(spec.armies["Allies"])        # built in secret after joining
-        t_end = time.monotonic() + 30
+        t_end = time.monotonic() + 240
         while time.monotonic() < t_end and not (b.game and len(b.game.history) >= 30):
             a.pump()
             b.pump()
@@ -130,7 +135,7 @@ def test_relay_battle_through_the_ui_bridge_with_a_seat_coming_back(tmp_path, mo
         # ... and comes back later with the remembered seat
         b2 = Machine(NetBridge.relay_join(s["url"], game_id=s["game"], seat="Allies",
                                           token=s["token"]), spec.player("Allies"))
-        t_end = time.monotonic() + 30
+        t_end = time.monotonic() + 240
         while time.monotonic() < t_end and not (b2.game and len(b2.game.history) >= n + 20):
             a.pump()
             b2.pump()
