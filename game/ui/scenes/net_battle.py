@@ -234,9 +234,12 @@ class RemoteSeat:
                 except queue.Empty:
                     break
         # the other army by points and units, until deployment reveals it (not when a
-        # battle carried on is past deployment already)
+        # battle carried on is past deployment already: a relay seat coming back waits for
+        # the relay's record first - its reveal comes before the record ends)
+        client = getattr(self.bridge, "client", None)
         if sc is not None and not self._told_army and self.opponent_army is not None and \
                 self.armies is None and not sc.game.state.units and \
+                getattr(client, "synced", True) and \
                 not any(k == "reveal" for k, _ in self.backlog):
             self._told_army = True
             pts, n = self.opponent_army
@@ -260,6 +263,14 @@ class RemoteSeat:
             for kind, data in [e for e in self.backlog if e[0] != "played"]:
                 self.on_event(kind, data)
             self.backlog = played
+        if self.caught_up:
+            # the record comes in chunks: one line once it has all come
+            self._quiet += dt
+            if self._quiet > 0.4 or any(d.get("live", True) for k, d in self.backlog
+                                        if k == "played"):
+                sc.logp.add(f"Caught up with the battle: {self.caught_up} actions this screen "
+                            f"had not shown, shown at once.", theme.TEXT_DIM)
+                self.caught_up = 0
         if sc.anim.busy or sc.stack:           # let the player read the casualty phase
             return
         # a missed record (a relay seat coming back) at once; live actions a few per frame,
@@ -272,14 +283,6 @@ class RemoteSeat:
             quiet += 1
         if quiet:
             sc.refresh()        # the screen's mode follows the position before it is drawn
-        if self.caught_up:
-            # the record comes in chunks: one line once it has all come
-            self._quiet += dt
-            if self._quiet > 0.4 or any(d.get("live", True) for k, d in self.backlog
-                                        if k == "played"):
-                sc.logp.add(f"Caught up with the battle: {self.caught_up} actions this screen "
-                            f"had not shown, shown at once.", theme.TEXT_DIM)
-                self.caught_up = 0
         for _ in range(8):
             if not self.backlog:
                 return
