@@ -341,7 +341,10 @@ class RemoteSeat:
             self.opponent = data.get("status", "connected")
             if self.opponent == "connected":
                 self._seen_back = True
-            if self.opponent == "away":
+            if self.opponent == "away" and getattr(self.bridge, "mode", "") == "relay":
+                sc.note(f"The {SIDE_WORD[self.remote]} player has left: the relay keeps the "
+                        f"battle, play your moves; they play theirs when they come back.")
+            elif self.opponent == "away":
                 sc.note(f"The {SIDE_WORD[self.remote]} player has disconnected - waiting.")
             else:
                 sc.note(f"The {SIDE_WORD[self.remote]} player is back.")
