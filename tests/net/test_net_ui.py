@@ -408,3 +408,16 @@ def test_a_relay_battle_left_for_the_menu_is_carried_on_from_join_a_battle(app, 
         if isinstance(app.scene, BattleScene):
             app.scene.ai.bridge.close()
         relay.close()
+
+
+def test_the_host_screen_points_to_a_hosted_battle_to_carry_on(app, monkeypatch):
+    """A battle this machine hosted and may carry on is found under Join a battle; Host a
+    battle says so (it does not start a new one over it)."""
+    from game.ui.scenes.net_host import NetHostScene
+    import game.net.bridge as bridge
+    monkeypatch.setattr(bridge, "saved_direct_battles", lambda: [
+        {"path": "x", "seat": "Axis", "role": "host", "address": "", "scenario": "standard",
+         "config": 2, "edition": "first", "actions": 12, "saved": ""}])
+    app.switch(NetHostScene(app))
+    step(app, 2)
+    assert len(app.scene.hosted) == 1

@@ -69,6 +69,8 @@ class NetHostScene(GuiScene):
         self.port = 8766
         self.relay_entry: Any = None
         self.message = ""
+        from game.net.bridge import saved_direct_battles
+        self.hosted = [d for d in saved_direct_battles() if d["role"] == "host"]
 
     def _texts(self) -> dict[str, str]:
         s = self.setup
@@ -153,3 +155,9 @@ class NetHostScene(GuiScene):
         draw_text(surface, "Pick the battle, then build your army in secret. The other player "
                   "joins with the address and join code shown next.", (w // 2, 118), 20,
                   theme.TEXT_DIM, anchor="midtop", width=min(900, w - 60))
+        if self.hosted:
+            n = len(self.hosted)
+            draw_text(surface, f"You have {n} battle{'s' if n > 1 else ''} you hosted to carry "
+                      f"on: choose {'them' if n > 1 else 'it'} under Join a battle (your battles "
+                      f"to carry on).", (w // 2, h - 70), 20, theme.ACCENT, anchor="midtop",
+                      width=min(900, w - 60))
