@@ -170,6 +170,27 @@ def test_host_a_battle_and_play_against_a_remote_machine(app, monkeypatch):
             app.scene.ai.bridge.close()
 
 
+def host_in_a_thread(make_peer, port, box):
+    """The other machine hosting (``make_peer()`` on ``port``) in its own thread and loop
+    until ``box["stop"]``; ``box`` gets its "host" and "peer".  Returns the thread."""
+    from game.net.direct import DirectHost
+
+    def main():
+        async def go():
+            p = make_peer()
+            h = await DirectHost(p, "127.0.0.1", port).start()
+            box["host"], box["peer"] = h, p
+            while not box.get("stop"):
+                await asyncio.sleep(0.02)
+            await h.close()
+            if p._worker is not None:
+                p._worker.cancel()
+        asyncio.run(go())
+    th = threading.Thread(target=main, daemon=True)
+    th.start()
+    return th
+
+
 def type_into(app, entry, text):
     """Click a text box and type into it (real mouse and text events)."""
     import pygame
@@ -185,27 +206,14 @@ def test_join_a_battle_by_address_and_code(app):
     the battle starts with the seat the host left (the LAN list is looked up too)."""
     from game.ai.base import make_player
     from game.data.armies import sample_army
-    from game.net.direct import DirectHost
     from game.ui.scenes.battle import BattleScene
     from game.ui.scenes.net_host import NetArmyScene
     from game.ui.scenes.net_join import NetJoinScene
     hosting = {}
-
-    def machine_a():
-        async def go():
-            p = Peer("Axis", scenario="standard", config=2, options={},
-                     player=make_player("recruit", 3),
-                     army=[c.name for c in sample_army("Axis").cards])
-            h = await DirectHost(p, "127.0.0.1", 0).start()
-            hosting["host"], hosting["peer"] = h, p
-            while not hosting.get("stop"):
-                await asyncio.sleep(0.02)
-            await h.close()
-            if p._worker is not None:
-                p._worker.cancel()
-        asyncio.run(go())
-    th = threading.Thread(target=machine_a, daemon=True)
-    th.start()
+    th = host_in_a_thread(lambda: Peer("Axis", scenario="standard", config=2, options={},
+                                       player=make_player("recruit", 3),
+                                       army=[c.name for c in sample_army("Axis").cards]),
+                          0, hosting)
     try:
         t_end = time.monotonic() + 90
         while "host" not in hosting and time.monotonic() < t_end:
@@ -295,20 +303,9 @@ def test_a_direct_battle_is_carried_on_from_join_a_battle(app, tmp_path):
                                   for t, _ in battle.logp.lines))
     # the host's machine carries it on too (its own continue-file, the same port)
     stop = {}
-
-    def host_again():
-        async def go():
-            hp = Peer.from_save(read_net_save(host_file), player=spec.player("Axis"))
-            host = await DirectHost(hp, "127.0.0.1", days["port"]).start()
-            stop["peer"] = hp
-            while not stop.get("stop"):
-                await asyncio.sleep(0.02)
-            await host.close()
-            if hp._worker is not None:
-                hp._worker.cancel()
-        asyncio.run(go())
-    th = threading.Thread(target=host_again, daemon=True)
-    th.start()
+    th = host_in_a_thread(lambda: Peer.from_save(read_net_save(host_file),
+                                                 player=spec.player("Axis")),
+                          days["port"], stop)
     try:
         assert until(app, lambda: battle.ai.opponent == "connected")
         from game.ai.base import make_player
