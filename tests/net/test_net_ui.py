@@ -164,10 +164,16 @@ def test_host_a_battle_and_play_against_a_remote_machine(app, monkeypatch):
         assert n >= 20 and peer.game.history[:n] == battle.game.history[:n]
         assert waited_df        # "waiting for the Axis player's defensive fire..."
     finally:
-        remote["stop"] = True
-        th.join(5)
-        if isinstance(app.scene, BattleScene):
-            app.scene.ai.bridge.close()
+        end_of_test(app, remote, th)
+
+
+def end_of_test(app, box, th):
+    """The other machine stops (``box["stop"]``); this screen's connection closes."""
+    from game.ui.scenes.battle import BattleScene
+    box["stop"] = True
+    th.join(5)
+    if isinstance(app.scene, BattleScene):
+        app.scene.ai.bridge.close()
 
 
 def host_in_a_thread(make_peer, port, box):
@@ -238,10 +244,7 @@ def test_join_a_battle_by_address_and_code(app):
         assert until(app, lambda: len(battle.game.history) >= 1 or
                      battle.state.to_act == "Allies")
     finally:
-        hosting["stop"] = True
-        th.join(5)
-        if isinstance(app.scene, BattleScene):
-            app.scene.ai.bridge.close()
+        end_of_test(app, hosting, th)
 
 
 def test_a_direct_battle_is_carried_on_from_join_a_battle(app, tmp_path):
@@ -326,10 +329,7 @@ def test_a_direct_battle_is_carried_on_from_join_a_battle(app, tmp_path):
         n = min(len(hp.game.history), len(battle.game.history))
         assert hp.game.history[:n] == battle.game.history[:n]
     finally:
-        stop["stop"] = True
-        th.join(5)
-        if isinstance(app.scene, BattleScene):
-            app.scene.ai.bridge.close()
+        end_of_test(app, stop, th)
 
 
 def test_a_relay_battle_left_for_the_menu_is_carried_on_from_join_a_battle(app, tmp_path):
@@ -415,10 +415,7 @@ def test_a_relay_battle_left_for_the_menu_is_carried_on_from_join_a_battle(app, 
         k = min(len(a.game.history), len(battle.game.history))
         assert a.game.history[:k] == battle.game.history[:k]
     finally:
-        other["stop"] = True
-        th.join(5)
-        if isinstance(app.scene, BattleScene):
-            app.scene.ai.bridge.close()
+        end_of_test(app, other, th)
         relay.close()
 
 
