@@ -18,12 +18,14 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+from pathlib import Path
 from typing import Any
 
 from .client import NetError, RelayClient
 from .direct import DEFAULT_PORT, DirectHost, Peer, join
 
-__all__ = ["NetBridge", "UIPlayer"]
+__all__ = ["NetBridge", "UIPlayer", "continue_path", "saved_direct_battles",
+           "saved_relay_seats", "remember_relay_seat"]
 
 
 class UIPlayer:
@@ -55,10 +57,12 @@ class NetBridge:
         self.host: DirectHost | None = None
         self.seat: str | None = None
         self.mode = ""
+        self.port = 0                       # the port this machine hosts on (direct)
         self._stop: asyncio.Event | None = None
 
     # --- starting ---------------------------------------------------------------------------
     def _run(self, coro_factory) -> "NetBridge":
+        _LIVE.append(self)
         ready = threading.Event()
 
         def main() -> None:
@@ -72,6 +76,8 @@ class NetBridge:
             except (NetError, ConnectionError, OSError) as exc:
                 self.events.put(("error", {"text": str(exc), "fatal": True}))
             finally:
+                if self in _LIVE:
+                    _LIVE.remove(self)
                 pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
                 for t in pending:
                     t.cancel()
@@ -88,9 +94,22 @@ class NetBridge:
         if kind == "played":
             src = self.peer if self.peer is not None else self.client
             dice = src.dice
+            # live False: the record a returning relay seat missed (shown without animating)
             self.events.put(("played", {"seq": data["seq"], "action": data["action"],
                                         "rolls": list(dice.table[:dice.pos]),
-                                        "hash": src.game.state_hash()}))
+                                        "hash": src.game.state_hash(),
+                                        "live": data.get("live", True)}))
+        elif kind == "welcome" and self.client is not None:
+            # put in the queue by the client as the welcome arrives, so before the
+            # army_info that follows it (the screen builds the army after the welcome)
+            c = self.client
+            self.seat = c.st.seat
+            self.events.put(("welcome", {"seat": c.st.seat, "scenario": c.scenario,
+                                         "config": c.config, "options": c.options,
+                                         "code": c.st.code, "game": c.st.game_id,
+                                         "army_in": c.st.army_in or c.army is not None,
+                                         "opponent": c.st.opponent}))
+            remember_relay_seat(c.url, c.st.game_id, c.st.seat, c.st.token)
         elif kind == "start":
             src = self.peer if self.peer is not None else self.client
             rolls = list(src.start_rolls) if self.client is not None else \
@@ -107,26 +126,55 @@ class NetBridge:
                     bind: str = "0.0.0.0") -> "NetBridge":
         b = cls()
         b.mode, b.seat = "direct", seat
+        b._free_port(port)
 
         async def go():
             b.peer = Peer(seat, scenario=scenario, config=config, options=options,
                           player=b.player, army=army, on_event=b._on_event,
                           save_dir=_save_dir())
             b.host = await DirectHost(b.peer, bind, port).start()
-            b.events.put(("hosting", {"address": b.host.address, "code": b.host.code,
-                                      "port": b.host.port}))
-            from .discovery import advertise
-            loop = asyncio.get_running_loop()
-            # zeroconf's own thread does the multicast; never block this loop on it
-            ad = await loop.run_in_executor(None, advertise, b.host.port, b.host.code,
-                                            scenario, config)
-            try:
-                await b._until(b.peer.done)
-            finally:
-                if ad is not None:
-                    await loop.run_in_executor(None, ad.close)
-                await b.host.close()
+            # a continue-file from deployment on: the battle can be carried on from the
+            # menu after the line drops for good or either program is closed
+            b.peer.where = {"role": "host", "port": b.host.port}
+            b.peer.autosave = continue_path(b.host.game_id, seat)
+            await b._host_until_done(scenario, config)
         return b._run(go)
+
+    def _free_port(self, port: int) -> None:
+        """Hosting on ``port``: a battle this program left hosting there (its screen gone
+        another way than the menu) ends first, so the port is free."""
+        self.port = port
+        for old in list(_LIVE):
+            if old is not self and old.port == port and port:
+                old.close()
+
+    async def _host_until_done(self, scenario: str, config: int) -> None:
+        host = self.host
+        self.events.put(("hosting", {"address": host.address, "code": host.code,
+                                     "port": host.port}))
+        from .discovery import advertise
+        loop = asyncio.get_running_loop()
+        # zeroconf's own thread does the multicast; never block this loop on it
+        ad = await loop.run_in_executor(None, advertise, host.port, host.code,
+                                        scenario, config)
+        try:
+            await self._until(self.peer.done)
+        finally:
+            if ad is not None:
+                await loop.run_in_executor(None, ad.close)
+            await host.close()
+            self._ended()
+
+    def _ended(self) -> None:
+        """A direct battle that is over (or stopped for good) can't be continued: its
+        continue-file goes."""
+        p = self.peer
+        if p is not None and p.autosave is not None and (
+                p.stopped or (p.game is not None and p.game.over and p.done.is_set())):
+            try:
+                p.autosave.unlink()
+            except OSError:
+                pass
 
     @classmethod
     def join_direct(cls, address: str, code: str) -> "NetBridge":
@@ -137,22 +185,73 @@ class NetBridge:
             b.seat = w["seat"]
             b.peer = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
                           options=w["options"], player=b.player, on_event=b._on_event,
-                          save_dir=_save_dir())
+                          save_dir=_save_dir(), autosave=continue_path(w["game"], w["seat"]))
+            b.peer.where = {"role": "join", "address": address}
             b.events.put(("welcome", {"seat": w["seat"], "scenario": w["scenario"],
                                       "config": w["config"], "options": w["options"]}))
             return b.peer
 
         async def go():
-            t = asyncio.ensure_future(join(address, code, factory, give_up_after=20.0))
-            s = asyncio.ensure_future(b._stop.wait())
+            # 20 s to reach the host at first; in the battle, ten minutes (the host's
+            # program may be restarting) before the screen says to carry it on later
+            await b._join_until_done(join(address, code, factory, give_up_after=20.0,
+                                          keep_trying=600.0))
+        return b._run(go)
+
+    async def _join_until_done(self, joining) -> None:
+        t = asyncio.ensure_future(joining)
+        s = asyncio.ensure_future(self._stop.wait())
+        try:
             await asyncio.wait({t, s}, return_when=asyncio.FIRST_COMPLETED)
             s.cancel()
             if not t.done():
                 t.cancel()
-                if b.peer is not None and b.peer.ws is not None:
-                    await b.peer.ws.close()
+                if self.peer is not None and self.peer.ws is not None:
+                    await self.peer.ws.close()
             elif t.exception() is not None:
                 raise t.exception()
+        finally:
+            self._ended()
+
+    @classmethod
+    def resume_direct(cls, path: str | Path) -> "NetBridge":
+        """Carry on a direct battle from this machine's continue-file (the menu: Join a
+        battle, "Continue"): the host hosts again on its port, the joiner reconnects to
+        the host's address with its seat token.  DataError / DiceError when the file
+        does not check out.  The first event is ``("resume", record)``: the battle so
+        far, for the screen to rebuild without animating it."""
+        from .session import read_net_save
+        path = Path(path)
+        data = read_net_save(path)
+        b = cls()
+        b.mode, b.seat = "direct", data["seat"]
+        b.peer = Peer.from_save(data, player=b.player, on_event=b._on_event,
+                                save_dir=_save_dir(), autosave=path)
+        where = dict(b.peer.where)
+        p = b.peer
+        b.events.put(("resume", {"scenario": p.scenario, "config": p.config,
+                                 "options": dict(p.options), "seat": p.seat,
+                                 "armies": {k: list(v) for k, v in p.armies.items()},
+                                 "actions": list(p.game.history),
+                                 "rolls": list(p.dice.table[:p.dice.pos]),
+                                 "role": where.get("role", ""),
+                                 "address": str(where.get("address", ""))}))
+        if where.get("role") == "host":
+            b._free_port(int(where.get("port") or DEFAULT_PORT))
+
+            async def go():
+                b.host = await DirectHost(p, "0.0.0.0", int(where.get("port") or
+                                                            DEFAULT_PORT)).start()
+                await b._host_until_done(p.scenario, p.config)
+        elif where.get("role") == "join" and where.get("address") and p.token:
+            async def go():
+                # the host may take a while to come back (the other player restarts it)
+                await b._join_until_done(join(str(where["address"]), None, None,
+                                              token=p.token, game_id=p.game_id, seat=p.seat,
+                                              peer=p, give_up_after=600.0))
+        else:
+            from game.rules.errors import DataError
+            raise DataError(str(path), "the file does not say how to reach the other machine")
         return b._run(go)
 
     @classmethod
@@ -176,20 +275,9 @@ class NetBridge:
 
     async def _relay_go(self) -> None:
         c = self.client
-
-        async def announce():
-            await c.ready.wait()
-            self.seat = c.st.seat
-            self.events.put(("welcome", {"seat": c.st.seat, "scenario": c.scenario,
-                                         "config": c.config, "options": c.options,
-                                         "code": c.st.code, "game": c.st.game_id,
-                                         "army_in": c.st.army_in or c.army is not None}))
-            remember_relay_seat(c.url, c.st.game_id, c.st.seat, c.st.token)
-        t = asyncio.ensure_future(announce())
         runner = asyncio.ensure_future(c.run())
         stopper = asyncio.ensure_future(self._stop.wait())
         await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        t.cancel()
         if not runner.done():
             ws = c.ws
             c._stop = True
@@ -264,10 +352,53 @@ class NetBridge:
         return f"Battle record saved: {path}" if path else "Nothing to save yet."
 
     def close(self) -> None:
+        if self in _LIVE:
+            _LIVE.remove(self)
         if self._stop is not None:
             self._call(self._stop.set)
-        if self.thread is not None:
+        if self.thread is not None and self.thread is not threading.current_thread():
             self.thread.join(3)
+
+
+_LIVE: list[NetBridge] = []
+
+
+def continue_path(game_id: str, seat: str) -> Path:
+    """This machine's continue-file of a direct battle (it holds this machine's dice
+    secret and seat token: keep it to yourself until the battle is over)."""
+    from .session import file_part
+    d = _save_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    # the battle id comes from the other machine: file_part keeps any path out of it
+    return d / f"continue-{file_part(game_id, 'direct')}-{file_part(seat.lower())}.json"
+
+
+def saved_direct_battles() -> list[dict]:
+    """The direct battles this machine can carry on, newest first: ``{"path", "seat",
+    "role", "address", "scenario", "config", "edition", "actions", "saved"}`` (read
+    from the continue-files; one that does not read is left out)."""
+    import json
+    out = []
+    try:
+        files = sorted(_save_dir().glob("continue-*.json"),
+                       key=lambda f: f.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    for f in files[:20]:
+        try:
+            d = json.loads(f.read_text(encoding="utf-8"))
+            x = d.get("extra") or {}
+            where = x.get("where") or {}
+            out.append({"path": str(f), "seat": str(d["seat"]),
+                        "role": str(where.get("role", "")),
+                        "address": str(where.get("address", "")),
+                        "scenario": str(d["scenario"]), "config": int(d["config"]),
+                        "edition": str((d.get("options") or {}).get("edition") or "first"),
+                        "actions": len(d.get("actions") or []),
+                        "saved": str(d.get("saved", ""))})
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            continue
+    return out
 
 
 def _seats_file():

@@ -31,7 +31,8 @@ from .dice import RollNeeded, TableDice, audit_seed
 from .messages import (MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode,
                        send_message)
 from .session import (SIDES, ai_view, apply_action, army_digest, choose_blind,
-                      armies_from_names, build_game, net_save_dict, reveal_due, write_net_save)
+                      armies_from_names, build_game, file_part, net_save_dict, reveal_due,
+                      write_net_save)
 
 __all__ = ["RelayClient", "ClientStatus", "NetError"]
 
@@ -235,7 +236,10 @@ class RelayClient:
                 msg["options"]
             st.opponent = msg["opponent"]
             st.army_in = bool(msg.get("army_in"))
+            first = not self.ready.is_set()
             self.ready.set()
+            if first:       # before any army_info that follows: the seat is known first
+                self._event("welcome", {})
             if self.seat_setup is not None and self.player is None:
                 self.player, army = self.seat_setup(st.seat)
                 self.army = self.army or army
@@ -466,5 +470,6 @@ class RelayClient:
                              options=self.options, armies=self.armies, actions=acts,
                              rolls=self.all_rolls(), hashes=self.hashes, seat=self.st.seat,
                              game_id=self.st.game_id or "", note=note)
-        name = f"net-{self.st.game_id}-{(self.st.seat or 'x').lower()}.json"
+        seat = file_part((self.st.seat or "x").lower())
+        name = f"net-{file_part(self.st.game_id)}-{seat}.json"
         return write_net_save(self.save_dir / name, data)

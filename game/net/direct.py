@@ -42,7 +42,7 @@ from .dice import CommitRevealDice, DiceError, HashChain, RollNeeded
 from .messages import (MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode,
                        parse_action, send_message)
 from .relay import hash_token, new_code, normal_code
-from .session import (SIDES, army_digest, army_from_names, army_summary, build_game, choose_blind,
+from .session import (SIDES, army_digest, check_config, file_part, army_from_names, army_summary, build_game, choose_blind,
                       net_options, net_save_dict, reveal_armies, reveal_due, write_net_save)
 
 __all__ = ["Peer", "DirectHost", "join", "lan_address", "DEFAULT_PORT"]
@@ -76,9 +76,13 @@ class Peer:
         # a continue-file kept after every step (a killed program carries on from it)
         self.autosave = Path(autosave) if autosave else None
         self.pending_own: tuple[int, Any] | None = None   # own action sent, maybe unconfirmed
+        # how to find the other machine again (a continued battle): {"role": "host", "port"}
+        # or {"role": "join", "address"}; kept in the continue-file
+        self.where: dict[str, Any] = {}
         self.other = "Allies" if seat == "Axis" else "Axis"
         self.scenario, self.config = scenario, config
         self.options = net_options(scenario, dict(options))
+        check_config(config, self.options)
         self.player, self.think = player, think
         self.chain = chain or HashChain()
         self.on_event = on_event
@@ -185,7 +189,8 @@ class Peer:
             elif not hmac.compare_digest(self.their_root, msg["root"]):
                 raise ProtocolError("the dice commitment can't change during a battle")
         elif t == "army_commit":
-            if self.their_commit is not None and self.their_commit["digest"] != msg["digest"]:
+            if self.their_commit is not None and self.their_commit["digest"] and \
+                    self.their_commit["digest"] != msg["digest"]:
                 raise ProtocolError("an army commitment can't change")
             self.their_commit = msg
             self.opponent_army = (msg["points"], msg["count"])
@@ -268,6 +273,12 @@ class Peer:
                 a = self.game.history[i]
                 if a.side == self.seat:
                     await self.send({"t": "action", "seq": i, "action": action_to_dict(a)})
+            # this machine's own action sent but not applied yet (its rules wait for the
+            # other's part of a roll): the other may never have had it (the line dropped,
+            # or it was killed and restarted from a file written before it arrived)
+            own = self.pending_own
+            if own is not None and own[0] == len(self.game.history) and own[0] >= have:
+                await self.send({"t": "action", "seq": own[0], "action": action_to_dict(own[1])})
             if self.hashes:
                 await self.send({"t": "hash", "seq": len(self.hashes) - 1,
                                  "hash": self.hashes[-1]})
@@ -497,12 +508,15 @@ class Peer:
                      "token": getattr(self, "token", None),
                      "token_hash": getattr(self, "token_hash", None),
                      "pending": None if self.pending_own is None else
-                     [self.pending_own[0], action_to_dict(self.pending_own[1])]}
+                     [self.pending_own[0], action_to_dict(self.pending_own[1])],
+                     "salt": self.my_salt, "where": dict(self.where),
+                     "their_commit": None if self.their_commit is None else
+                     {k: self.their_commit.get(k) for k in ("digest", "points", "count")}}
         data = net_save_dict(mode="direct", scenario=self.scenario, config=self.config,
                              options=self.options, armies=self.armies, actions=acts, rolls=rolls,
                              hashes=self.hashes, seat=self.seat, game_id=self.game_id, note=note,
                              extra=extra)
-        name = f"net-{self.game_id or 'direct'}-{self.seat.lower()}" + \
+        name = f"net-{file_part(self.game_id, 'direct')}-{self.seat.lower()}" + \
             ("-continue" if to_continue else "") + ".json"
         return write_net_save(path or (self.save_dir / name), data, compact=compact)
 
@@ -529,7 +543,17 @@ class Peer:
         p.my_army = list(p.armies[seat])
         p.revealed = True
         p.their_root = x["their_root"]
-        p.their_commit = {"digest": "", "points": 0, "count": 0}
+        # the commitments stay the same ones (an older file without them: accept the
+        # other's once more; the armies themselves are in the record already)
+        tc = x.get("their_commit")
+        p.their_commit = dict(tc) if isinstance(tc, dict) and isinstance(
+            tc.get("digest"), str) else {"digest": "", "points": 0, "count": 0}
+        if isinstance(x.get("salt"), str):
+            p.my_salt = x["salt"]
+        where = x.get("where")
+        if isinstance(where, dict):
+            p.where = {k: v for k, v in where.items()
+                       if k in ("role", "address", "port") and isinstance(v, (str, int))}
         p.token, p.token_hash = x.get("token"), x.get("token_hash")
         dice = CommitRevealDice(seat, chain, p.their_root)
         for k, v in enumerate(x["their_reveals"]):
@@ -628,10 +652,13 @@ class DirectHost:
 async def join(address: str, code: str | None, peer_factory: Callable[[dict], Peer], *,
                token: str | None = None, game_id: str | None = None, seat: str | None = None,
                peer: Peer | None = None, timeout: float = 5.0, give_up_after: float = 60.0,
-               stop: asyncio.Event | None = None) -> Peer:
+               stop: asyncio.Event | None = None, keep_trying: float | None = None) -> Peer:
     """Join a hosted battle at ``address`` ("host:port") with ``code``; keeps the
     connection (reconnecting with the seat token) until the battle ends.  Returns the
-    Peer when done.  ``peer_factory(welcome)`` makes the Peer once the seat is known."""
+    Peer when done.  ``peer_factory(welcome)`` makes the Peer once the seat is known.
+    ``give_up_after``: seconds without reaching the host before the seat is known;
+    ``keep_trying`` (default the same): once in the battle (the host's program may be
+    restarting)."""
     url = address if address.startswith("ws://") else f"ws://{address}"
     wait, lost = 0.05, None
     while True:
@@ -647,7 +674,8 @@ async def join(address: str, code: str | None, peer_factory: Callable[[dict], Pe
             if isinstance(exc, InvalidURI):
                 raise ConnectionError(f"'{address}' is not an address (host:port)") from None
             lost = lost or time.monotonic()
-            if time.monotonic() - lost > give_up_after:
+            limit = give_up_after if peer is None or keep_trying is None else keep_trying
+            if time.monotonic() - lost > limit:
                 raise ConnectionError(f"can't reach the host at {address}") from None
             await asyncio.sleep(wait)
             wait = min(1.0, wait * 2)

@@ -43,7 +43,7 @@ from .dice import SeededDice, new_seed, seed_commitment
 from .messages import (CHAT_BURST, CHAT_RATE, MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError,
                        decode, encode, parse_action)
 from .session import (SIDES, apply_action, armies_from_names, army_digest, army_summary,
-                      build_game, net_options)
+                      build_game, check_config, net_options)
 
 __all__ = ["Relay", "RelayGame", "serve_relay", "main", "RATE", "BURST", "RECORD_CHUNK", "read_stored",
            "new_code", "hash_token"]
@@ -315,6 +315,7 @@ class Relay:
             if len(self.games) >= MAX_GAMES:
                 raise ProtocolError("the relay holds as many battles as it can")
             options = net_options(msg["scenario"], dict(msg.get("options") or {}))
+            check_config(msg["config"], options)
             seed, salt = self.seeds()
             gid = secrets.token_hex(4)
             while gid in self.games:
@@ -631,10 +632,14 @@ def main(argv: list[str] | None = None) -> int:
         store = str(data_dir() / "relay")
 
     def warm() -> None:
-        """Build the six maps' line-of-sight tables now, not during the first battles."""
+        """Build the nine maps' line-of-sight tables (both editions) now, not during the
+        first battles."""
+        from game.data.later_maps import load_later_configuration
         from game.data.maps import load_configuration
         for n in range(1, 7):
             load_configuration(n).los
+        for n in range(1, 4):
+            load_later_configuration(n).los
 
     async def run() -> None:
         if not args.no_warm:

@@ -25,7 +25,7 @@ from .messages import ProtocolError
 
 __all__ = ["SIDES", "armies_from_names", "army_digest", "army_summary", "build_game",
            "ai_view", "choose_blind", "net_options", "reveal_due", "reveal_armies",
-           "apply_action", "NET_SAVE_FORMAT", "net_save_dict", "write_net_save",
+           "apply_action", "check_config", "file_part", "load_battle_map", "NET_SAVE_FORMAT", "net_save_dict", "write_net_save",
            "read_net_save", "replay_record", "Desync", "role_of"]
 
 SIDES = ("Axis", "Allies")
@@ -86,7 +86,37 @@ def net_options(scenario: str, options: dict) -> dict:
     opts = dict(options)
     if scenario == "assault" and opts.get("attacker") is None:
         opts["attacker"] = "Axis"
+    from game.rules.later import EDITIONS
+    if opts.get("edition", "first") not in EDITIONS:
+        raise ProtocolError(f"the rules edition must be one of {', '.join(EDITIONS)}")
+    if opts.get("edition") == "first":
+        del opts["edition"]             # the default, as a local battle's options say it
     return opts
+
+
+def config_count(options: dict) -> int:
+    """Map configurations of the battle's edition: six (first), three (later, ruling L13)."""
+    if options.get("edition") == "later":
+        from game.data.later_maps import list_later_configurations
+        return len(list_later_configurations())
+    return 6
+
+
+def check_config(config: int, options: dict) -> None:
+    """ProtocolError unless the edition has map configuration ``config``."""
+    top = config_count(options)
+    if not isinstance(config, int) or not 1 <= config <= top:
+        raise ProtocolError(f"map configuration must be 1-{top} in this edition")
+
+
+def load_battle_map(config: int, options: dict):
+    """The battle's map: configuration ``config`` of its edition (ProtocolError if none)."""
+    check_config(config, options)
+    if options.get("edition") == "later":
+        from game.data.later_maps import load_later_configuration
+        return load_later_configuration(config)
+    from game.data.maps import load_configuration
+    return load_configuration(config)
 
 
 def build_game(scenario: str, config: int, options: dict, armies: dict | None, dice: Dice):
@@ -99,10 +129,10 @@ def build_game(scenario: str, config: int, options: dict, armies: dict | None, d
     :func:`reveal_armies` puts both armies in, on every machine at the same point
     (:func:`reveal_due`).  ``armies`` given here (a record being replayed, a local
     reference battle) are put in at that point by :func:`apply_action`."""
-    from game.data.maps import load_configuration
     from game.rules.engine import new_game
-    bm = load_configuration(config)
-    game = new_game(bm, {}, scenario=scenario, dice=dice, options=net_options(scenario, options))
+    options = net_options(scenario, options)
+    bm = load_battle_map(config, options)
+    game = new_game(bm, {}, scenario=scenario, dice=dice, options=options)
     game.net_armies = armies           # what apply_action reveals at deployment (or None)
     if armies is not None and reveal_due(game):
         reveal_armies(game, armies)
@@ -160,6 +190,13 @@ def choose_blind(player, game):
 
 
 # --- net saves: the record of a network battle ----------------------------------------------
+def file_part(text: str | None, default: str = "x") -> str:
+    """A battle id or seat (told by the other machine or the relay) as part of a file
+    name: letters, digits, - and _ only (no path can be smuggled in)."""
+    import re
+    return re.sub(r"[^A-Za-z0-9_-]", "", text or "")[:40] or default
+
+
 def net_save_dict(*, mode: str, scenario: str, config: int, options: dict, armies: dict,
                   actions: list, rolls: list[int], hashes: list[str], seat: str | None,
                   game_id: str = "", note: str = "", extra: dict | None = None) -> dict:

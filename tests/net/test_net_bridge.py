@@ -11,7 +11,8 @@ from game.net.bridge import NetBridge, saved_relay_seats
 from game.net.dice import TableDice
 from game.net.headless import spec_for
 from game.net.relay import Relay, serve_relay
-from game.net.session import apply_action, choose_blind, armies_from_names, build_game
+from game.net.session import (apply_action, choose_blind, armies_from_names, build_game,
+                              replay_record)
 
 
 class RelayThread:
@@ -40,6 +41,16 @@ class RelayThread:
         self.t.join(5)
 
 
+def pump_until(machines, cond, seconds=240):
+    """Pump the machines until ``cond()``; the bound only matters when something hangs."""
+    t_end = time.monotonic() + seconds
+    while time.monotonic() < t_end and not cond():
+        for m in machines:
+            m.pump()
+        time.sleep(0.002)
+    return cond()
+
+
 class Machine:
     """What the battle screen does with a bridge, minus the drawing."""
 
@@ -49,6 +60,7 @@ class Machine:
         self.seat = None
         self.info = {}
         self.in_flight = False
+        self.kinds = []
 
     def pump(self):
         while True:
@@ -56,9 +68,16 @@ class Machine:
                 kind, d = self.bridge.events.get_nowait()
             except queue.Empty:
                 break
+            self.kinds.append(kind)
             if kind == "welcome":
                 self.info = d
                 self.seat = d["seat"]
+            elif kind == "hosting":
+                self.info = d
+            elif kind == "resume":         # a direct battle carried on: the record so far
+                self.seat = d["seat"]
+                self.game = replay_record(d["scenario"], d["config"], d["options"],
+                                          d["armies"], d["actions"], d["rolls"])
             elif kind == "start":          # blind: the armies come at deployment
                 self.opts = d
                 self.game = build_game(d["scenario"], d["config"], d["options"], None,
@@ -88,17 +107,20 @@ def test_relay_battle_through_the_ui_bridge_with_a_seat_coming_back(tmp_path, mo
         a = Machine(NetBridge.relay_create(relay.url, seat="Axis", scenario="standard",
                                            config=spec.config, options=spec.options,
                                            army=spec.armies["Axis"]), spec.player("Axis"))
-        t_end = time.monotonic() + 10
+        t_end = time.monotonic() + 90             # only a hang reaches these bounds
         while "code" not in a.info and time.monotonic() < t_end:
             a.pump()
             time.sleep(0.01)
         assert a.info.get("code")
         b = Machine(NetBridge.relay_join(relay.url, a.info["code"]), spec.player("Allies"))
-        while b.seat is None and time.monotonic() < t_end:
+        while (b.seat is None or "army_info" not in b.kinds) and time.monotonic() < t_end:
             b.pump()
             time.sleep(0.01)
+        # the seat comes first, then what the other seat built (the screen builds the
+        # army on the welcome; an army_info first sent it past the builder)
+        assert b.kinds[0] == "welcome" and "army_info" in b.kinds, b.kinds
         b.bridge.set_army(spec.armies["Allies"])        # built in secret after joining
-        t_end = time.monotonic() + 30
+        t_end = time.monotonic() + 240
         while time.monotonic() < t_end and not (b.game and len(b.game.history) >= 30):
             a.pump()
             b.pump()
@@ -113,7 +135,7 @@ def test_relay_battle_through_the_ui_bridge_with_a_seat_coming_back(tmp_path, mo
         # ... and comes back later with the remembered seat
         b2 = Machine(NetBridge.relay_join(s["url"], game_id=s["game"], seat="Allies",
                                           token=s["token"]), spec.player("Allies"))
-        t_end = time.monotonic() + 30
+        t_end = time.monotonic() + 240
         while time.monotonic() < t_end and not (b2.game and len(b2.game.history) >= n + 20):
             a.pump()
             b2.pump()
@@ -125,3 +147,59 @@ def test_relay_battle_through_the_ui_bridge_with_a_seat_coming_back(tmp_path, mo
         b2.bridge.close()
     finally:
         relay.close()
+
+
+def test_direct_battle_closed_on_both_machines_and_carried_on_from_the_menu(tmp_path,
+                                                                          monkeypatch):
+    """Issue 16, "either side can save and continue later, live": a direct battle keeps a
+    continue-file on each machine from deployment on; both programs close mid-battle;
+    "Join a battle" lists the battle on each machine (saved_direct_battles), and carrying
+    it on (NetBridge.resume_direct) hosts again on the host's port / reconnects with the
+    joiner's seat token, rebuilds the battle so far from the record ("resume") and plays
+    it to the end with the same rolls; a finished battle's continue-files go."""
+    from game.net.bridge import saved_direct_battles
+    monkeypatch.setenv("HEXFRONT_DATA_DIR", str(tmp_path / "data"))
+    spec = spec_for(5, 3, turn_limit=1)
+    a = Machine(NetBridge.host_direct(seat="Axis", scenario="standard", config=spec.config,
+                                      options=spec.options, army=spec.armies["Axis"],
+                                      port=0, bind="127.0.0.1"), spec.player("Axis"))
+    a.seat = "Axis"                       # the host's own seat (its screen knows it)
+    try:
+        assert pump_until([a], lambda: "code" in a.info)
+        b = Machine(NetBridge.join_direct(f"127.0.0.1:{a.info['port']}", a.info["code"]),
+                    spec.player("Allies"))
+        assert pump_until([a, b], lambda: b.seat is not None)
+        b.bridge.set_army(spec.armies["Allies"])
+        assert pump_until([a, b], lambda: b.game is not None and len(b.game.history) >= 40
+                          and a.game is not None and len(a.game.history) >= 40)
+        b.bridge.close()                  # both programs are closed mid-battle
+        a.bridge.close()
+        n = min(len(a.game.history), len(b.game.history))
+        assert not a.game.over
+        saved = {d["role"]: d for d in saved_direct_battles()}
+        assert set(saved) == {"host", "join"}
+        assert saved["host"]["seat"] == "Axis" and saved["join"]["seat"] == "Allies"
+        assert saved["join"]["address"] == f"127.0.0.1:{a.info['port']}"
+        # another day: the joiner first (it waits for the host), then the host
+        b2 = Machine(NetBridge.resume_direct(saved["join"]["path"]), spec.player("Allies"))
+        a2 = Machine(NetBridge.resume_direct(saved["host"]["path"]), spec.player("Axis"))
+        assert pump_until([a2, b2], lambda: a2.game is not None and b2.game is not None)
+        assert len(a2.game.history) >= n and len(b2.game.history) >= n
+        assert a2.game.history[:n] == a.game.history[:n]          # the battle so far
+        assert pump_until([a2, b2], lambda: a2.game.over and b2.game.over and
+                          a2.bridge.thread is not None and not a2.bridge.thread.is_alive()
+                          and not b2.bridge.thread.is_alive())
+        assert a2.game.state_hash() == b2.game.state_hash()
+        assert a2.game.state_hash() == a2.bridge.peer.game.state_hash()
+        # the same rolls after the reload; the whole record replays to the final position
+        first = list(a.game.dice.table)
+        assert a2.bridge.peer.dice.table[:len(first)] == first
+        p = a2.bridge.peer
+        again = replay_record(p.scenario, p.config, p.options, p.armies, p.game.history,
+                              p.dice.table, p.hashes)
+        assert again.state_hash() == a2.game.state_hash()
+        assert saved_direct_battles() == []                     # over: nothing to carry on
+    finally:
+        for m in ("a", "b", "a2", "b2"):
+            if m in locals():
+                locals()[m].bridge.close()

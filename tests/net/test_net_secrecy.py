@@ -20,7 +20,7 @@ from game.net.session import army_digest, army_summary, armies_from_names, revea
 from game.rules.state import Phase
 
 
-def run(coro, timeout=90):
+def run(coro, timeout=300):   # only a hang reaches it
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
@@ -40,7 +40,7 @@ def test_the_relay_tells_only_points_units_and_a_commitment_until_deployment(tmp
 
         async def recv(ws, seat, until=None):
             while True:
-                raw = await asyncio.wait_for(ws.recv(), 5)
+                raw = await asyncio.wait_for(ws.recv(), 60)
                 m = json.loads(raw)
                 seen[seat].append((raw, m))
                 if until is None or m["t"] == until:

@@ -10,6 +10,7 @@ import pytest
 
 from game.net.direct import Peer, join
 from game.rules.state import DefensiveFirePrompt
+from tests.net.netkit import read_on
 from tests.uikit import press, running_app, step
 
 
@@ -19,7 +20,8 @@ def app(tmp_path, monkeypatch):
     yield from running_app(tmp_path, monkeypatch, animations=False)
 
 
-def until(app, cond, seconds=15.0):
+def until(app, cond, seconds=90.0):
+    """Step the app until ``cond()``; the bound only matters when something hangs."""
     t_end = time.monotonic() + seconds
     while time.monotonic() < t_end:
         step(app, 1)
@@ -29,11 +31,40 @@ def until(app, cond, seconds=15.0):
     return False
 
 
-def test_host_a_battle_and_play_against_a_remote_machine(app):
+class HoldsDefensiveFire:
+    """The other machine's AI, holding its first defensive-fire answer until the test has
+    seen this screen wait for it (``remote["seen_df"]``): the prompt is on this screen
+    for as long as it takes, however loaded the machine (no race with the frames)."""
+
+    def __init__(self, player, remote):
+        self.player, self.remote = player, remote
+
+    def choose(self, game):
+        if isinstance(game.state.pending, DefensiveFirePrompt) and \
+                not self.remote.get("seen_df"):
+            self.remote["held"] = True
+            return None                 # asked again when woken (remote["go_on"])
+        return self.player.choose(game)
+
+
+def fixed_chains(monkeypatch, name):
+    """Both machines' dice chains fixed (the screen's is made by the bridge): the same
+    battle every run, so one known to have what the test looks for (a random battle
+    lacked a defensive-fire prompt now and then, and the test waited out its bound)."""
+    import hashlib
+    import game.net.direct as direct
+    real = direct.HashChain
+    monkeypatch.setattr(direct, "HashChain", lambda secret=None: real(
+        secret if secret is not None else hashlib.sha256(f"{name}-screen".encode()).digest()))
+    return real(hashlib.sha256(f"{name}-remote".encode()).digest())
+
+
+def test_host_a_battle_and_play_against_a_remote_machine(app, monkeypatch):
     from game.ai.base import make_player
     from game.ui.scenes.battle import BattleScene
     from game.ui.scenes.net_battle import NetWaitScene
     from game.ui.scenes.net_host import NetArmyScene, NetHostScene
+    remote_chain = fixed_chains(monkeypatch, "host-a-battle")
     app.switch(app.menu_scene())
     step(app, 2)
     assert {"host", "join"} <= set(app.scene.buttons)
@@ -58,7 +89,8 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
         async def go():
             def factory(w):
                 p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
-                         options=w["options"], player=make_player("recruit", 5),
+                         options=w["options"], player=HoldsDefensiveFire(
+                             make_player("recruit", 5), remote), chain=remote_chain,
                          army=[c.name for c in sample_army(w["seat"]).cards],
                          on_event=lambda k, d: remote.setdefault("events", []).append((k, d)))
                 remote["peer"] = p
@@ -67,6 +99,8 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
             while not remote.get("stop"):
                 if remote.get("say"):
                     await remote["peer"].send({"t": "chat", "text": remote.pop("say")})
+                if remote.pop("go_on", False):       # the test has seen the prompt
+                    remote["peer"].wake.set()
                 await asyncio.sleep(0.02)
             t.cancel()
             p = remote.get("peer")
@@ -76,7 +110,7 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
     th = threading.Thread(target=machine_b, daemon=True)
     th.start()
     try:
-        assert until(app, lambda: isinstance(app.scene, BattleScene), 20)
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
         battle = app.scene
         seat = battle.ai.local
         step(app, 1)
@@ -99,32 +133,26 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
         assert any(t == "You: good luck!" for t, _ in battle.logp.lines)
         remote["say"] = "you too"
         assert until(app, lambda: any(k == "chat" and d["text"] == "good luck!"
-                                      for k, d in remote.get("events", [])), 10)
-        assert until(app, lambda: any("player: you too" in t for t, _ in battle.logp.lines), 10)
+                                      for k, d in remote.get("events", [])))
+        assert until(app, lambda: any("player: you too" in t for t, _ in battle.logp.lines))
         me = make_player("recruit", 9)
         waited_df = False
         saw_remote = False
-        t_end = time.monotonic() + 180         # a bound for a slow machine; stops as soon as both were seen
+        t_end = time.monotonic() + 600     # only a hang reaches it; stops once both were seen
         while time.monotonic() < t_end and not (waited_df and len(battle.game.history) >= 20) \
-                and len(battle.game.history) < 400:
+                and len(battle.game.history) < 400 and not battle.game.over:
             step(app, 1)
             st = battle.state
-            mode = battle.mode
-            if battle.stack and mode.name == "recap" and "skip" in battle.buttons:
-                press(app, "skip")                   # the recap of the other side's moves
-                continue
-            if battle.stack and mode.name == "casualty":     # read it, click on (real clicks)
-                key = "next" if not getattr(mode, "done", True) else "continue"
-                if key in battle.buttons:
-                    press(app, key)
+            if read_on(app, battle):            # the recap, the casualty phase: real clicks
                 continue
             if st.to_act == seat and not battle.ai.in_flight and not battle.stack:
                 battle.send(me.choose(battle.game))      # what the input modes call
             elif st.to_act != seat:
                 line = battle.ai.waiting_line
                 assert "Allied" in line or "Axis" in line
-                if isinstance(st.pending, DefensiveFirePrompt):
-                    waited_df = waited_df or "defensive fire" in line
+                if isinstance(st.pending, DefensiveFirePrompt) and not waited_df:
+                    assert "defensive fire" in line, line
+                    waited_df = remote["seen_df"] = remote["go_on"] = True
             if any(a.side != seat for a in battle.game.history):
                 saw_remote = True
             time.sleep(0.002)
@@ -136,10 +164,37 @@ def test_host_a_battle_and_play_against_a_remote_machine(app):
         assert n >= 20 and peer.game.history[:n] == battle.game.history[:n]
         assert waited_df        # "waiting for the Axis player's defensive fire..."
     finally:
-        remote["stop"] = True
-        th.join(5)
-        if isinstance(app.scene, BattleScene):
-            app.scene.ai.bridge.close()
+        end_of_test(app, remote, th)
+
+
+def end_of_test(app, box, th):
+    """The other machine stops (``box["stop"]``); this screen's connection closes."""
+    from game.ui.scenes.battle import BattleScene
+    box["stop"] = True
+    th.join(5)
+    if isinstance(app.scene, BattleScene):
+        app.scene.ai.bridge.close()
+
+
+def host_in_a_thread(make_peer, port, box):
+    """The other machine hosting (``make_peer()`` on ``port``) in its own thread and loop
+    until ``box["stop"]``; ``box`` gets its "host" and "peer".  Returns the thread."""
+    from game.net.direct import DirectHost
+
+    def main():
+        async def go():
+            p = make_peer()
+            h = await DirectHost(p, "127.0.0.1", port).start()
+            box["host"], box["peer"] = h, p
+            while not box.get("stop"):
+                await asyncio.sleep(0.02)
+            await h.close()
+            if p._worker is not None:
+                p._worker.cancel()
+        asyncio.run(go())
+    th = threading.Thread(target=main, daemon=True)
+    th.start()
+    return th
 
 
 def type_into(app, entry, text):
@@ -157,29 +212,16 @@ def test_join_a_battle_by_address_and_code(app):
     the battle starts with the seat the host left (the LAN list is looked up too)."""
     from game.ai.base import make_player
     from game.data.armies import sample_army
-    from game.net.direct import DirectHost
     from game.ui.scenes.battle import BattleScene
     from game.ui.scenes.net_host import NetArmyScene
     from game.ui.scenes.net_join import NetJoinScene
     hosting = {}
-
-    def machine_a():
-        async def go():
-            p = Peer("Axis", scenario="standard", config=2, options={},
-                     player=make_player("recruit", 3),
-                     army=[c.name for c in sample_army("Axis").cards])
-            h = await DirectHost(p, "127.0.0.1", 0).start()
-            hosting["host"], hosting["peer"] = h, p
-            while not hosting.get("stop"):
-                await asyncio.sleep(0.02)
-            await h.close()
-            if p._worker is not None:
-                p._worker.cancel()
-        asyncio.run(go())
-    th = threading.Thread(target=machine_a, daemon=True)
-    th.start()
+    th = host_in_a_thread(lambda: Peer("Axis", scenario="standard", config=2, options={},
+                                       player=make_player("recruit", 3),
+                                       army=[c.name for c in sample_army("Axis").cards]),
+                          0, hosting)
     try:
-        t_end = time.monotonic() + 10
+        t_end = time.monotonic() + 90
         while "host" not in hosting and time.monotonic() < t_end:
             time.sleep(0.01)
         h = hosting["host"]
@@ -192,17 +234,199 @@ def test_join_a_battle_by_address_and_code(app):
         type_into(app, join_scene.code, h.code.lower())         # codes are not case-sensitive
         assert join_scene.address.get_text() == f"127.0.0.1:{h.port}"
         press(app, "join")
-        assert until(app, lambda: isinstance(app.scene, NetArmyScene), 10)
+        assert until(app, lambda: isinstance(app.scene, NetArmyScene))
         assert app.scene.side == "Allies"
         press(app, "sample")
         press(app, "done")
-        assert until(app, lambda: isinstance(app.scene, BattleScene), 15)
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
         battle = app.scene
         assert battle.ai.local == "Allies" and battle.game.state.scenario == "standard"
         assert until(app, lambda: len(battle.game.history) >= 1 or
-                     battle.state.to_act == "Allies", 10)
+                     battle.state.to_act == "Allies")
     finally:
-        hosting["stop"] = True
-        th.join(5)
-        if isinstance(app.scene, BattleScene):
-            app.scene.ai.bridge.close()
+        end_of_test(app, hosting, th)
+
+
+def test_a_direct_battle_is_carried_on_from_join_a_battle(app, tmp_path):
+    """Issue 16, "either may close the game and come back": a direct battle both programs
+    left after 40 actions; this machine (the joiner) finds it under Join a battle ("your
+    battles to carry on"), the battle screen opens on the battle so far (not replayed
+    move by move), says it waits for the other player to come back, and goes on when the
+    host's machine carries it on too."""
+    from game.net.bridge import continue_path
+    from game.net.direct import DirectHost
+    from game.net.headless import spec_for
+    from game.net.session import read_net_save
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_join import NetJoinScene
+    from tests.net.test_net_battles import StopAt
+    spec = spec_for(5, 3, turn_limit=1)
+    host_file = tmp_path / "host-continue.json"
+    days = {}
+
+    def first_day():
+        async def go():
+            hp = Peer("Axis", scenario="standard", config=spec.config, options=spec.options,
+                      player=StopAt(spec.player("Axis"), 40), army=spec.armies["Axis"],
+                      autosave=host_file)
+            host = await DirectHost(hp, "127.0.0.1", 0).start()
+            hp.where = {"role": "host", "port": host.port}
+            days["port"] = host.port
+
+            def factory(w):
+                p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                         options=w["options"], player=StopAt(spec.player(w["seat"]), 40),
+                         army=spec.armies[w["seat"]],
+                         autosave=continue_path(w["game"], w["seat"]))
+                p.where = {"role": "join", "address": f"127.0.0.1:{host.port}"}
+                days["joiner"] = p
+                return p
+            jt = asyncio.ensure_future(join(f"127.0.0.1:{host.port}", host.code, factory))
+            while "joiner" not in days or len(days["joiner"].hashes) < 40 or \
+                    len(hp.hashes) < 40:
+                await asyncio.sleep(0.01)
+            jt.cancel()
+            await host.close()
+            for p in (hp, days["joiner"]):
+                p._worker.cancel()
+        asyncio.run(asyncio.wait_for(go(), 300))
+    first_day()
+    app.switch(app.menu_scene())
+    step(app, 2)
+    press(app, "join")
+    js = app.scene
+    assert isinstance(js, NetJoinScene) and "direct_0" in js.buttons
+    assert "as Allies" in js.buttons["direct_0"].text
+    press(app, "direct_0")
+    assert until(app, lambda: isinstance(app.scene, BattleScene))
+    battle = app.scene
+    assert len(battle.game.history) == 40 and battle.ai.local == "Allies"
+    assert "come back" in battle.ai.waiting_line
+    assert until(app, lambda: any("Carrying on the battle after 40 actions" in t
+                                  for t, _ in battle.logp.lines))
+    # the host's machine carries it on too (its own continue-file, the same port)
+    stop = {}
+    th = host_in_a_thread(lambda: Peer.from_save(read_net_save(host_file),
+                                                 player=spec.player("Axis")),
+                          days["port"], stop)
+    try:
+        assert until(app, lambda: battle.ai.opponent == "connected")
+        from game.ai.base import make_player
+        me = make_player("recruit", 2)
+        t_end = time.monotonic() + 600         # only a hang reaches it
+        while time.monotonic() < t_end and len(battle.game.history) < 50 and \
+                not battle.game.over:
+            step(app, 1)
+            st = battle.state
+            if read_on(app, battle):
+                continue
+            if st.to_act == "Allies" and not battle.ai.in_flight and not battle.stack:
+                battle.send(me.choose(battle.game))
+            time.sleep(0.002)
+        assert (len(battle.game.history) >= 50 or battle.game.over) and \
+            battle.ai.stopped is None
+        hp = stop["peer"]
+        n = min(len(hp.game.history), len(battle.game.history))
+        assert hp.game.history[:n] == battle.game.history[:n]
+    finally:
+        end_of_test(app, stop, th)
+
+
+def test_a_relay_battle_left_for_the_menu_is_carried_on_from_join_a_battle(app, tmp_path):
+    """Turn by turn through a relay: this machine joins by code, plays, leaves the battle
+    for the menu (the other seat is told it is away), and carries the battle on from Join
+    a battle; the battle so far is caught up at once (not animated; the screen's mode
+    follows it - drawing a stale set-up overlay crashed here), and it goes on."""
+    from game.ai.base import make_player
+    from game.net.client import RelayClient
+    from game.net.headless import spec_for
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_host import NetArmyScene
+    from game.ui.scenes.net_join import NetJoinScene
+    from tests.net.test_net_bridge import RelayThread
+    spec = spec_for(3, 5, turn_limit=2)
+    relay = RelayThread(tmp_path / "store")
+    other = {}
+
+    def machine_a():                     # the creator's machine: a headless AI seat
+        async def go():
+            c = RelayClient(relay.url, player=spec.player("Axis"), army=spec.armies["Axis"],
+                            create={"scenario": "standard", "config": spec.config,
+                                    "seat": "Axis", "options": spec.options})
+            other["client"] = c
+            t = asyncio.ensure_future(c.run())
+            while not other.get("stop") and not t.done():
+                await asyncio.sleep(0.02)
+            c.stop()
+        asyncio.run(go())
+    th = threading.Thread(target=machine_a, daemon=True)
+    th.start()
+    me = make_player("recruit", 4)
+
+    def play_until(battle, n):
+        t_end = time.monotonic() + 600         # only a hang reaches it
+        while time.monotonic() < t_end and len(battle.game.history) < n and \
+                not battle.game.over:
+            step(app, 1)
+            if read_on(app, battle):
+                continue
+            st = battle.state
+            if st.to_act == "Allies" and not battle.ai.in_flight and not battle.stack:
+                battle.send(me.choose(battle.game))
+            time.sleep(0.002)
+        assert battle.ai.stopped is None
+        return len(battle.game.history) >= n
+    try:
+        t_end = time.monotonic() + 90
+        while not (other.get("client") and other["client"].st.code) and \
+                time.monotonic() < t_end:
+            time.sleep(0.01)
+        a = other["client"]
+        app.switch(app.menu_scene())
+        step(app, 2)
+        press(app, "join")
+        press(app, "how")                                  # through a relay
+        js = app.scene
+        type_into(app, js.address, relay.url[5:])
+        type_into(app, js.code, a.st.code)
+        press(app, "join")
+        assert until(app, lambda: isinstance(app.scene, NetArmyScene))
+        press(app, "sample")
+        press(app, "done")
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
+        assert play_until(app.scene, 30)
+        app.scene.services.to_menu()                     # the player closes the battle
+        step(app, 3)
+        t_end = time.monotonic() + 90
+        while a.st.opponent != "away" and time.monotonic() < t_end:
+            time.sleep(0.01)
+        assert a.st.opponent == "away"                    # the relay told the other seat
+        press(app, "join")
+        js = app.scene
+        assert isinstance(js, NetJoinScene) and "saved_0" in js.buttons
+        press(app, "saved_0")
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
+        battle = app.scene
+        assert until(app, lambda: read_on(app, battle) and False or (
+            len(battle.game.history) >= 30 and battle.ai.caught_up == 0
+            and any(t.startswith("Caught up with the battle") for t, _ in battle.logp.lines)))
+        n = len(battle.game.history)
+        assert play_until(battle, n + 10)
+        k = min(len(a.game.history), len(battle.game.history))
+        assert a.game.history[:k] == battle.game.history[:k]
+    finally:
+        end_of_test(app, other, th)
+        relay.close()
+
+
+def test_the_host_screen_points_to_a_hosted_battle_to_carry_on(app, monkeypatch):
+    """A battle this machine hosted and may carry on is found under Join a battle; Host a
+    battle says so (it does not start a new one over it)."""
+    from game.ui.scenes.net_host import NetHostScene
+    import game.net.bridge as bridge
+    monkeypatch.setattr(bridge, "saved_direct_battles", lambda: [
+        {"path": "x", "seat": "Axis", "role": "host", "address": "", "scenario": "standard",
+         "config": 2, "edition": "first", "actions": 12, "saved": ""}])
+    app.switch(NetHostScene(app))
+    step(app, 2)
+    assert len(app.scene.hosted) == 1

@@ -113,5 +113,8 @@ class BattleServices:
         return taken
 
     def to_menu(self) -> None:
+        leave = getattr(self.sc.ai, "leave", None)     # a network seat ends its connection
+        if leave is not None:
+            leave()
         self.autosave()
         self.sc.next_scene = self.sc.app.menu_scene()

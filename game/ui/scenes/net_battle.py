@@ -25,6 +25,15 @@ __all__ = ["RemoteSeat", "ChatLine", "NetWaitScene", "mirror_game", "NetMessageS
 SIDE_WORD = {"Axis": "Axis", "Allies": "Allied"}
 
 
+def battle_words(scenario: str, config: int, options: dict) -> str:
+    """"Standard battle, Later edition, map 2 (Hedgerows)" for the waiting rooms."""
+    from game.ui import editions
+    ed = str(options.get("edition") or "first")
+    name = editions.config_names(ed).get(config, "")
+    return (f"{scenario.capitalize()} battle, {editions.EDITION_LABEL.get(ed, ed)}, map "
+            f"configuration {config}" + (f" ({name})" if name else ""))
+
+
 def mirror_game(start: dict):
     """This screen's copy of the battle, fed with the network's confirmed actions."""
     from game.net.dice import TableDice
@@ -34,6 +43,29 @@ def mirror_game(start: dict):
                       TableDice(start["start_rolls"]))
     game.origin = None      # no take-backs or hotseat autosaves: game.net keeps the record
     return game
+
+
+def continued_battle(app: Any, bridge: Any, rec: dict) -> Any:
+    """The battle screen on a direct battle carried on from this machine's continue-file
+    (``NetBridge.resume_direct``'s first event): the battle so far rebuilt from its record
+    at once (no animations), the other machine shown away until it comes back."""
+    from game.rules.errors import DataError
+    from game.net.session import armies_from_names, replay_record
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_host import setup_from_options
+    try:
+        game = replay_record(rec["scenario"], rec["config"], rec["options"], rec["armies"],
+                             rec["actions"], rec["rolls"])
+    except DataError as exc:
+        return NetMessageScene(app, "The battle can't be carried on", str(exc), bridge)
+    game.origin = None
+    setup = setup_from_options(rec["scenario"], rec["config"], rec["options"])
+    seat = RemoteSeat(bridge, rec["seat"])
+    seat.armies = armies_from_names(rec["armies"], rec["scenario"], game.state.options)
+    seat.opponent = "away"
+    seat.continued = rec
+    setup.remote = seat
+    return BattleScene(app, setup, game=game)
 
 
 class ChatLine:
@@ -128,6 +160,11 @@ class RemoteSeat:
         self.opponent_army: tuple[int, int] | None = None   # (points, units) until deployment
         self._told_army = False
         self.backlog: list[tuple[str, dict]] = []   # network events not shown yet
+        self.continued: dict | None = None   # a battle carried on: its record so far
+        self._told_continued = False
+        self._seen_back = False
+        self.caught_up = 0                  # actions of a record caught up without animating
+        self._quiet = 0.0
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.chat.handle_event(event)
@@ -144,6 +181,13 @@ class RemoteSeat:
         if self.stopped:
             return self.stopped
         if self.opponent != "connected":
+            if self.continued is not None and not self._seen_back:
+                return (f"waiting for the {SIDE_WORD[self.remote]} player to come back to this "
+                        f"battle (Join a battle, then the battle under 'carry on')")
+            if getattr(self.bridge, "mode", "") == "relay":
+                # turn by turn: the relay keeps the battle; they play when they come back
+                return (f"the {SIDE_WORD[self.remote]} player is away - it's their move: the "
+                        f"relay keeps the battle; wait, or close the game and come back later")
             return f"the {SIDE_WORD[self.remote]} player has disconnected - waiting"
         line = self.bridge.waiting_line()
         return line or f"waiting for the {SIDE_WORD[self.remote]} player..."
@@ -174,9 +218,29 @@ class RemoteSeat:
     def save_net(self) -> str:
         return self.bridge.save()
 
+    def leave(self) -> None:
+        """The player leaves the battle screen (to the menu): the connection ends (the
+        other machine shows this player away); a direct battle's continue-file stays, to
+        carry it on from Join a battle."""
+        self.bridge.close()
+
     def update(self, dt: float) -> None:
         sc = self.scene
-        if sc is not None and not self._told_army and self.opponent_army is not None:
+        if sc is not None:
+            import queue
+            while True:
+                try:
+                    self.backlog.append(self.bridge.events.get_nowait())
+                except queue.Empty:
+                    break
+        # the other army by points and units, until deployment reveals it (not when a
+        # battle carried on is past deployment already: a relay seat coming back waits for
+        # the relay's record first - its reveal comes before the record ends)
+        client = getattr(self.bridge, "client", None)
+        if sc is not None and not self._told_army and self.opponent_army is not None and \
+                self.armies is None and not sc.game.state.units and \
+                getattr(client, "synced", True) and \
+                not any(k == "reveal" for k, _ in self.backlog):
             self._told_army = True
             pts, n = self.opponent_army
             sc.logp.add(f"The {SIDE_WORD[self.remote]} army: {pts} points, {n} units - kept "
@@ -184,12 +248,14 @@ class RemoteSeat:
                         theme.TEXT_DIM)
         if sc is None:
             return
-        import queue
-        while True:
-            try:
-                self.backlog.append(self.bridge.events.get_nowait())
-            except queue.Empty:
-                break
+        if self.continued is not None and not self._told_continued:
+            self._told_continued = True
+            n = len(self.continued.get("actions", []))
+            where = "Your machine hosts it again" if self.continued.get("role") == "host" \
+                else f"Reconnecting to the host at {self.continued.get('address', '?')}"
+            sc.logp.add(f"Carrying on the battle after {n} actions. {where}; the "
+                        f"{SIDE_WORD[self.remote]} player carries it on from Join a battle. "
+                        f"Press / to chat.", theme.TEXT_DIM)
         # words (chat, the other player leaving or back, refusals) show at once, even while
         # the player reads a recap or the casualty phase; the battle's actions wait for that
         if any(kind != "played" for kind, _ in self.backlog):
@@ -197,9 +263,27 @@ class RemoteSeat:
             for kind, data in [e for e in self.backlog if e[0] != "played"]:
                 self.on_event(kind, data)
             self.backlog = played
+        if self.caught_up:
+            # the record comes in chunks: one line once it has all come
+            self._quiet += dt
+            if self._quiet > 0.4 or any(d.get("live", True) for k, d in self.backlog
+                                        if k == "played"):
+                sc.logp.add(f"Caught up with the battle: {self.caught_up} actions this screen "
+                            f"had not shown, shown at once.", theme.TEXT_DIM)
+                self.caught_up = 0
         if sc.anim.busy or sc.stack:           # let the player read the casualty phase
             return
-        for _ in range(8):                     # a few per frame, so animations can follow
+        # a missed record (a relay seat coming back) at once; live actions a few per frame,
+        # so animations can follow
+        quiet = 0
+        while self.backlog and self.backlog[0][0] == "played" and \
+                not self.backlog[0][1].get("live", True):
+            kind, data = self.backlog.pop(0)
+            self.on_event(kind, data)
+            quiet += 1
+        if quiet:
+            sc.refresh()        # the screen's mode follows the position before it is drawn
+        for _ in range(8):
             if not self.backlog:
                 return
             kind, data = self.backlog.pop(0)
@@ -218,15 +302,28 @@ class RemoteSeat:
                 dice.add(v)
             if data["action"].side == self.local:
                 self.in_flight = False
-            self.applying = data["action"]
-            try:
-                ok = sc.send(data["action"])
-            finally:
-                self.applying = None
             from game.net.session import reveal_armies, reveal_due
-            if ok and reveal_due(game) and self.armies is not None:
-                reveal_armies(game, self.armies)      # deployment: both armies on the table
-                sc.refresh()
+            if not data.get("live", True):
+                # the record a returning seat missed: caught up at once, not animated
+                from game.rules.errors import IllegalAction
+                try:
+                    game.apply(data["action"])
+                    ok = True
+                except IllegalAction:
+                    ok = False
+                self.caught_up += 1
+                self._quiet = 0.0
+                if ok and reveal_due(game) and self.armies is not None:
+                    reveal_armies(game, self.armies)
+            else:
+                self.applying = data["action"]
+                try:
+                    ok = sc.send(data["action"])
+                finally:
+                    self.applying = None
+                if ok and reveal_due(game) and self.armies is not None:
+                    reveal_armies(game, self.armies)      # deployment: both armies on the table
+                    sc.refresh()
             if not ok or game.state_hash() != data["hash"]:
                 self.stopped = ("This screen's position differs from the battle's: the battle "
                                 "stops here. A save was written for a bug report.")
@@ -242,7 +339,12 @@ class RemoteSeat:
                         f"({pts['Allies']} points).", theme.TEXT_DIM)
         elif kind == "opponent":
             self.opponent = data.get("status", "connected")
-            if self.opponent == "away":
+            if self.opponent == "connected":
+                self._seen_back = True
+            if self.opponent == "away" and getattr(self.bridge, "mode", "") == "relay":
+                sc.note(f"The {SIDE_WORD[self.remote]} player has left: the relay keeps the "
+                        f"battle, play your moves; they play theirs when they come back.")
+            elif self.opponent == "away":
                 sc.note(f"The {SIDE_WORD[self.remote]} player has disconnected - waiting.")
             else:
                 sc.note(f"The {SIDE_WORD[self.remote]} player is back.")
@@ -252,6 +354,12 @@ class RemoteSeat:
         elif kind == "error":
             if data.get("about") == "chat":
                 sc.note(f"Chat: {data.get('text', '')}.")
+                return
+            if data.get("fatal"):               # the network side gave up (host gone ...)
+                text = str(data.get("text", "the connection is lost")).rstrip(".")
+                self.stopped = (f"The network battle stopped: {text}. Carry it on later from "
+                                f"Join a battle (your battles to carry on).")
+                sc.note(self.stopped)
                 return
             self.in_flight = False
             sc.note(data.get("text", "The network refused that."))
@@ -333,7 +441,8 @@ class NetWaitScene(GuiScene):
         elif kind == "welcome":
             self.info.update(data)
             self.seat = data.get("seat", self.seat)
-            self.opponent = "connected"
+            # a relay battle carried on: the other seat may be away (or not joined yet)
+            self.opponent = data.get("opponent") or "connected"
         elif kind in ("army_info", "opponent"):
             if kind == "army_info":
                 self.opponent_army = (data["points"], data["count"])
@@ -350,7 +459,6 @@ class NetWaitScene(GuiScene):
 
     def start_battle(self, start: dict) -> None:
         from game.rules.errors import RulesError
-        from game.ui.battle_setup_data import BattleSetup
         from game.ui.scenes.battle import BattleScene
         from game.net.messages import ProtocolError
         try:
@@ -359,11 +467,12 @@ class NetWaitScene(GuiScene):
             self.next_scene = NetMessageScene(self.app, "The battle can't start", str(exc),
                                               self.bridge)
             return
-        opts = start["options"]
-        setup = BattleSetup(scenario=start["scenario"], config=start["config"],
-                            attacker=opts.get("attacker"))
+        from game.ui.scenes.net_host import setup_from_options
+        setup = setup_from_options(start["scenario"], start["config"], start["options"])
         setup.remote = RemoteSeat(self.bridge, start["seat"])
         setup.remote.opponent_army = self.opponent_army
+        if self.opponent == "away":
+            setup.remote.opponent = "away"
         self.next_scene = BattleScene(self.app, setup, game=game)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -379,6 +488,9 @@ class NetWaitScene(GuiScene):
         if self.info.get("code"):
             rows.append((f"Join code: {self.info['code']}", theme.ACCENT))
             rows.append(("Give the other player the address and this code.", theme.TEXT_DIM))
+        if self.info.get("scenario") and self.info.get("config"):
+            rows.append((battle_words(self.info["scenario"], self.info["config"],
+                                      self.info.get("options") or {}), theme.TEXT))
         if self.seat:
             rows.append((f"You play the {SIDE_WORD[self.seat]} side.", theme.TEXT))
         if self.opponent == "none" and not self.opponent_army:

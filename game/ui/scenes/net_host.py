@@ -9,12 +9,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui import theme
+from game.ui import editions, theme
 from game.ui.battle_setup_data import BattleSetup
 from game.ui.scenes.army_builder import ArmyBuilderScene
 from game.ui.widgets import GuiScene, draw_background, draw_text
 
-__all__ = ["NetHostScene", "NetArmyScene", "net_options"]
+__all__ = ["NetHostScene", "NetArmyScene", "net_options", "setup_from_options"]
 
 SIDE_WORD = {"Axis": "Axis", "Allies": "Allied"}
 
@@ -25,7 +25,17 @@ def net_options(setup: BattleSetup) -> dict:
     if setup.scenario == "assault":
         opts["attacker"] = setup.attacker
         opts["defender"] = setup.defender
+    if setup.edition != "first":
+        opts["edition"] = setup.edition
     return opts
+
+
+def setup_from_options(scenario: str, config: int, opts: dict) -> BattleSetup:
+    """The BattleSetup a machine joining (or carrying on) a network battle builds and
+    plays with: the host's scenario, map, options and rules edition."""
+    return BattleSetup(scenario=scenario, config=config, attacker=opts.get("attacker"),
+                       historical=bool(opts.get("historical")), year=opts.get("year"),
+                       edition=str(opts.get("edition") or "first"))
 
 
 class NetArmyScene(ArmyBuilderScene):
@@ -59,11 +69,15 @@ class NetHostScene(GuiScene):
         self.port = 8766
         self.relay_entry: Any = None
         self.message = ""
+        from game.net.bridge import saved_direct_battles
+        self.hosted = [d for d in saved_direct_battles() if d["role"] == "host"]
 
     def _texts(self) -> dict[str, str]:
         s = self.setup
-        return {"scenario": f"Scenario: {s.scenario.capitalize()}",
-                "config": f"Map configuration: {s.config}",
+        name = editions.config_names(s.edition).get(s.config, "")
+        return {"edition": editions.EDITION_LABEL[s.edition],
+                "scenario": f"Scenario: {s.scenario.capitalize()}",
+                "config": f"Map configuration: {s.config}" + (f" ({name})" if name else ""),
                 "seat": f"You play: {SIDE_WORD[self.seat]}",
                 "attacker": f"Attacker: {SIDE_WORD[s.attacker]}" if s.scenario == "assault"
                 else "Attacker: (Assault only)",
@@ -72,7 +86,7 @@ class NetHostScene(GuiScene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         x, bw = w // 2 - 220, 440
-        y = 170
+        y = 160
         for key, text in self._texts().items():
             self.button(key, (x, y, bw, 44), text,
                         enabled=key != "attacker" or self.setup.scenario == "assault")
@@ -88,11 +102,14 @@ class NetHostScene(GuiScene):
 
     def on_button(self, key: str) -> None:
         s = self.setup
-        if key == "scenario":
+        if key == "edition":
+            s.edition = editions.next_edition(s.edition)
+            s.config = min(s.config, s.config_count)
+        elif key == "scenario":
             s.scenario = "assault" if s.scenario == "standard" else "standard"
             s.attacker = "Axis" if s.scenario == "assault" else None
         elif key == "config":
-            s.config = s.config % 6 + 1
+            s.config = s.config % s.config_count + 1
         elif key == "seat":
             self.seat = "Allies" if self.seat == "Axis" else "Axis"
         elif key == "attacker" and s.scenario == "assault":
@@ -123,6 +140,7 @@ class NetHostScene(GuiScene):
             bridge = NetBridge.host_direct(seat=self.seat, scenario=s.scenario, config=s.config,
                                            options=net_options(s), army=names, port=self.port)
             info = {}
+        info.update(scenario=s.scenario, config=s.config, options=net_options(s))
         return NetWaitScene(self.app, bridge, seat=self.seat, info=info, army_names=names)
 
     def on_event(self, event: pygame.event.Event) -> None:
@@ -137,3 +155,9 @@ class NetHostScene(GuiScene):
         draw_text(surface, "Pick the battle, then build your army in secret. The other player "
                   "joins with the address and join code shown next.", (w // 2, 118), 20,
                   theme.TEXT_DIM, anchor="midtop", width=min(900, w - 60))
+        if self.hosted:
+            n = len(self.hosted)
+            draw_text(surface, f"You have {n} battle{'s' if n > 1 else ''} you hosted to carry "
+                      f"on: choose {'them' if n > 1 else 'it'} under Join a battle (your battles "
+                      f"to carry on).", (w // 2, h - 70), 20, theme.ACCENT, anchor="midtop",
+                      width=min(900, w - 60))

@@ -11,7 +11,6 @@ import pygame
 import pygame_gui
 
 from game.ui import theme
-from game.ui.battle_setup_data import BattleSetup
 from game.ui.widgets import GuiScene, draw_background, draw_text
 
 __all__ = ["NetJoinScene", "NetJoiningScene"]
@@ -27,6 +26,7 @@ class NetJoinScene(GuiScene):
         self.message = ""
         self._browsing = False
         self.saved = _saved_relay_seats()
+        self.direct_saved = _saved_direct_battles()
         if browse:
             self.refresh_lan()
 
@@ -66,10 +66,20 @@ class NetJoinScene(GuiScene):
         for i, f in enumerate(self.found[:5]):
             self.button(f"found_{i}", (x, self.list_top + 26 + i * 44, bw, 40),
                         f"{f.name}: {f.scenario}, map {f.config} ({f.where})")
-        base = self.list_top + 26 + min(5, len(self.found)) * 44 + 36
+        # your battles to carry on (a dropped line, a closed game, another day): on the
+        # right, beside the new-battle column
+        cx = x + bw + 30
+        cw = min(420, w - cx - 16)
+        self.continue_top = 160
+        y = self.continue_top + 30
+        for i, d in enumerate(self.direct_saved[:4]):
+            self.button(f"direct_{i}", (cx, y, cw, 40), _direct_label(d))
+            y += 46
         for i, s in enumerate(self.saved[:3]):
-            self.button(f"saved_{i}", (x, base + i * 44, bw, 40),
-                        f"Continue relay battle {s['game']} ({s['seat']}) at {s['url'][5:]}")
+            self.button(f"saved_{i}", (cx, y, cw, 40),
+                        f"Relay battle {s['game']} as {s['seat']}, "
+                        f"{s['url'][5:]}")
+            y += 46
 
     def on_button(self, key: str) -> None:
         if key == "how":
@@ -84,6 +94,17 @@ class NetJoinScene(GuiScene):
             f = self.found[int(key.split("_")[1])]
             self.address.set_text(f.where)
             self.message = "Now type the join code shown on the host's screen."
+        elif key.startswith("direct_"):
+            from game.net.bridge import NetBridge
+            from game.net.dice import DiceError
+            from game.rules.errors import DataError
+            d = self.direct_saved[int(key.split("_")[1])]
+            try:
+                bridge = NetBridge.resume_direct(d["path"])
+            except (DataError, DiceError, OSError) as exc:
+                self.message = f"That battle can't be carried on: {exc}"
+                return
+            self.next_scene = NetJoiningScene(self.app, bridge)
         elif key.startswith("saved_"):
             from game.net.bridge import NetBridge
             s = self.saved[int(key.split("_")[1])]
@@ -130,6 +151,9 @@ class NetJoinScene(GuiScene):
                 "Looking for battles on this network..." if self._browsing
                 else "No battle found on this network (type the address).")
             draw_text(surface, head, (w // 2 - 220, self.list_top), 20, theme.TEXT_DIM)
+        if self.direct_saved or self.saved:
+            draw_text(surface, "Your battles to carry on:", (w // 2 + 250, self.continue_top),
+                      20, theme.TEXT_DIM)
         if self.message:
             draw_text(surface, self.message, (w // 2, h - 60), 22, theme.WARN, anchor="midtop",
                       width=min(900, w - 40))
@@ -163,12 +187,13 @@ class NetJoiningScene(GuiScene):
             if kind == "error" and data.get("fatal"):
                 self.next_scene = NetMessageScene(self.app, "Can't join the battle",
                                                   data.get("text", ""), self.bridge)
+            elif kind == "resume":                  # a direct battle carried on
+                from game.ui.scenes.net_battle import continued_battle
+                self.next_scene = continued_battle(self.app, self.bridge, data)
+                return
             elif kind == "welcome":
-                opts = data["options"]
-                setup = BattleSetup(scenario=data["scenario"], config=data["config"],
-                                    attacker=opts.get("attacker"),
-                                    historical=bool(opts.get("historical")),
-                                    year=opts.get("year"))
+                from game.ui.scenes.net_host import setup_from_options
+                setup = setup_from_options(data["scenario"], data["config"], data["options"])
                 bridge, seat = self.bridge, data["seat"]
                 wait = NetWaitScene(self.app, bridge, seat=seat, info=data)
                 if data.get("army_in"):             # a relay battle continued: army built
@@ -199,6 +224,17 @@ class NetJoiningScene(GuiScene):
         w, h = surface.get_size()
         draw_text(surface, "Connecting...", (w // 2, h // 2 - 40), 36, theme.ACCENT,
                   anchor="midtop")
+
+
+def _direct_label(d: dict) -> str:
+    where = "you host" if d["role"] == "host" else f"host {d['address']}"
+    later = ", later ed." if d["edition"] == "later" else ""
+    return f"{d['scenario'].capitalize()}, map {d['config']}{later}, as {d['seat']}: {where}"
+
+
+def _saved_direct_battles() -> list[dict]:
+    from game.net.bridge import saved_direct_battles
+    return saved_direct_battles()
 
 
 def _saved_relay_seats() -> list[dict]:
