@@ -292,6 +292,7 @@ class StackingTable(NamedTuple):
     vehicles: dict[Hex, list[Unit]]
     counted: dict[str, Hex]       # uid -> its hex, for every unit that counts
     blocked: dict[tuple[Any, ...], frozenset[Hex]]   # memo of blocked_hexes()
+    masks: dict[tuple[Any, ...], int]                # ... as bit masks (the map's graph)
 
 
 def stacking_table(state: GameState) -> StackingTable:
@@ -316,7 +317,7 @@ def stacking_table(state: GameState) -> StackingTable:
             cav = counts_as_vehicle(other)
         if cav:
             vehicles.setdefault(h, []).append(other)
-    return StackingTable(friends, vehicles, counted, {})
+    return StackingTable(friends, vehicles, counted, {}, {})
 
 
 def occupancy(state: GameState, unit: Unit, table: StackingTable | None = None
@@ -346,28 +347,64 @@ def occupancy(state: GameState, unit: Unit, table: StackingTable | None = None
     return friends, vehicles
 
 
-def blocked_hexes(state: GameState, unit: Unit, table: StackingTable) -> frozenset[Hex]:
-    """:func:`stacking_blocked` for ``unit`` from the position's table (it depends only
-    on the unit's side, whether it counts as a Vehicle and where it counts itself)."""
-    side, cav = unit.side, counts_as_vehicle(unit)
+def _blocked_base(table: StackingTable, side: str, cav: bool) -> frozenset[Hex]:
+    """The hexes stacking closes to a unit of ``side`` (counting as a Vehicle or not)
+    that counts nowhere itself (memoized in the position's table)."""
     key = (side, cav)
     base = table.blocked.get(key)
     if base is None:
-        # as seen by a unit of this side and kind that counts nowhere itself
         friends = table.friends.get(side, {})
         closed = {h for h, n in friends.items() if n >= 2}
         if cav:
             closed.update(table.vehicles)
         base = table.blocked[key] = frozenset(closed)
+    return base
+
+
+def _own_open(state: GameState, unit: Unit, table: StackingTable, cav: bool,
+              base: frozenset[Hex]) -> Hex | None:
+    """``unit``'s own hex when it is in ``base`` only because ``unit`` itself counts
+    there (without it the hex is open to it), else None."""
     own = table.counted.get(unit.uid) if state.units.get(unit.uid) is unit else None
     if own is None or own not in base:
-        return base
-    # the unit itself counts in its own hex: without it, is that hex still closed?
+        return None
     uid = unit.uid
-    if table.friends.get(side, {}).get(own, 0) - 1 >= 2 or (
+    if table.friends.get(unit.side, {}).get(own, 0) - 1 >= 2 or (
             cav and any(v.uid != uid for v in table.vehicles.get(own, ()))):
-        return base
-    return base - {own}
+        return None
+    return own
+
+
+def blocked_hexes(state: GameState, unit: Unit, table: StackingTable) -> frozenset[Hex]:
+    """:func:`stacking_blocked` for ``unit`` from the position's table (it depends only
+    on the unit's side, whether it counts as a Vehicle and where it counts itself)."""
+    cav = counts_as_vehicle(unit)
+    base = _blocked_base(table, unit.side, cav)
+    own = _own_open(state, unit, table, cav, base)
+    return base if own is None else base - {own}
+
+
+def _blocked_mask(state: GameState, unit: Unit, table: StackingTable, g: _Graph) -> int:
+    """:func:`blocked_hexes` as a bit mask over the map graph's hex indices (bit ``i``:
+    ``g.hexes[i]`` is closed), memoized per (side, Vehicle or not) in the table."""
+    cav = counts_as_vehicle(unit)
+    key = (unit.side, cav)
+    base = _blocked_base(table, unit.side, cav)
+    mask = table.masks.get(key)
+    if mask is None:
+        mask = 0
+        index = g.index
+        for h in base:
+            k = index.get(h)
+            if k is not None:
+                mask |= 1 << k
+        table.masks[key] = mask
+    own = _own_open(state, unit, table, cav, base)
+    if own is not None:
+        k = g.index.get(own)
+        if k is not None:
+            mask &= ~(1 << k)
+    return mask
 
 
 def stacking_problem(unit: Unit, h: Hex, friends: dict[Hex, int],
@@ -423,10 +460,9 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     speed_one = _speed_one(state, unit, speed, phase)
     bonus0 = _road_bonus(state, unit, phase)
     g = _graph(state.battle_map)
-    hexes, terr_of, adj = g.hexes, g.terrain, g.adj
-    if origin not in g.index:
+    o = g.index.get(origin)
+    if o is None:
         return {}
-    o = g.index[origin]
     veh = unit.is_vehicle
     # later edition: hedges and cliffs are priced by step() (game.rules.later.terrain)
     hooked = abilities.relevant(_MOVE_POINTS, unit) or state.battle_map.has_sides
@@ -443,125 +479,36 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 abilities.GENERATION)
     else:
         ckey = None
-    out = g.cache.get(ckey) if ckey is not None else None
-    if out is None:
-        veh = unit.is_vehicle
-        if hooked:
-            def price(i: int, j: int, side: Any, road: bool, stream: bool,
-                      bonus_left: bool) -> Any:
-                st = step(state, unit, hexes[i], hexes[j], bonus_left=bonus_left,
-                          speed_one=speed_one, phase=phase)
-                if st.reason is not None:
-                    return None
-                return st.cost, st.rolls, st.free
-        else:
-            broken = state.destroyed_bridges
-            enter = {t: not impassable(unit, t) for t in Terrain}
-            tcost = {t: (TERRAIN_RULES[t].vehicle_cost if veh else 1) for t in Terrain}
-            if speed_one:
-                tcost = {t: min(c, 1) for t, c in tcost.items()}
-            froll = {t: veh and TERRAIN_RULES[t].vehicle_roll for t in Terrain}
-
-            def price(i: int, j: int, side: Any, road: bool, stream: bool,
-                      bonus_left: bool) -> Any:
-                if road and side not in broken:
-                    return (0, (), True) if bonus_left else (1, (), False)
-                tj = terr_of[j]
-                if not enter[terr_of[i]] or not enter[tj]:
-                    return None
-                rolls: tuple[Any, ...]
-                if stream:
-                    rolls = (("stream", i, j), ("forest", i, j)) if froll[tj] else (("stream", i, j),)
-                elif froll[tj]:
-                    rolls = (("forest", i, j),)
-                else:
-                    rolls = ()
-                return tcost[tj], rolls, False
-        # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
-        best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
-        found: dict[int, tuple[int, int, tuple[Any, ...], tuple[Any, ...], bool]] = {}
-        heap: list[Any] = [(0, 0, False, 0, o, (), ())]
-        counter = 1
-        cache: dict[Any, Any]
-        if hooked:
-            cache = {}
-        else:
-            # hook-free prices depend only on these: shared by every such search
-            pkey = (veh, speed_one, state.destroyed_bridges)
-            if pkey not in g.prices:
-                if len(g.prices) > 64:
-                    g.prices.clear()
-                g.prices[pkey] = {}
-            cache = g.prices[pkey]
-        while heap:
-            cost, nrolls, used, _, i, path, rolls = heapq.heappop(heap)
-            bl = bonus0 and not used
-            for j, side, road, stream in adj[i]:
-                key = (i, j, bl)
-                pr = cache.get(key, 0)
-                if pr == 0:
-                    pr = cache[key] = price(i, j, side, road, stream, bl)
-                if pr is None:
-                    continue
-                ncost = cost + pr[0]
-                if ncost > speed:
-                    continue
-                nused = used or pr[2]
-                nr = nrolls + len(pr[1])
-                labels = best.get(j)
-                if labels is None:
-                    labels = best[j] = []
-                else:
-                    dominated = False
-                    for c, r, u in labels:
-                        if c <= ncost and r <= nr and u <= nused:
-                            dominated = True
-                            break
-                    if dominated:
-                        continue
-                    labels[:] = [(c, r, u) for c, r, u in labels
-                                 if not (ncost <= c and nr <= r and nused <= u)]
-                labels.append((ncost, nr, nused))
-                npath = path + (j,)
-                nrolls_t = rolls + pr[1] if pr[1] else rolls
-                if j != o:
-                    cur = found.get(j)
-                    if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
-                        found[j] = (ncost, nr, npath, nrolls_t, nused)
-                heapq.heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
-                counter += 1
-
-        infos = g.rolls
-
-        def roll_info(r: Any) -> RollInfo:
-            if isinstance(r, RollInfo):
-                return r
-            got = infos.get(r)
-            if got is None:
-                got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
-            return got
-        out = {hexes[j]: (c, n, tuple(hexes[k] for k in p), tuple(roll_info(r) for r in rl), u)
-               for j, (c, n, p, rl, u) in found.items()}
+    got = g.cache.get(ckey) if ckey is not None else None
+    if got is None:
+        got = _search(state, unit, phase, g, o, speed, speed_one, bonus0, hooked)
         if ckey is not None:
             if len(g.cache) > 4096:
                 g.cache.clear()
-            g.cache[ckey] = out
-    if table is not None:
-        blocked: set[Hex] | frozenset[Hex] = blocked_hexes(state, unit, table)
-    else:
+            g.cache[ckey] = got
+    out, out_mask = got
+    # the hexes stacking closes to this unit, as a bit mask over the map graph's indices
+    if table is None:
         friends, vehicles = occupancy(state, unit)
-        blocked = stacking_blocked(unit, friends, vehicles)
+        index = g.index
+        bmask = 0
+        for h in stacking_blocked(unit, friends, vehicles):
+            k = index.get(h)
+            if k is not None:
+                bmask |= 1 << k
+    else:
+        bmask = _blocked_mask(state, unit, table, g)
     rkey = None
     result: dict[Hex, Reach] = {}
     if ckey is not None:
         # the same search with the same hexes closed by stacking: the same answer
-        rkey = (ckey, frozenset(h for h in blocked if h in out))
+        rkey = (ckey, bmask & out_mask)
         hit = g.results.get(rkey)
         if hit is not None:
             result = hit
             rkey = None
     if ckey is None or rkey is not None:
-        result = {h: Reach(p, c, r, u, h not in blocked) for h, (c, _, p, r, u) in out.items()}
+        result = {h: Reach(p, c, r, u, not bmask & bit) for h, (c, _, p, r, u, bit) in out.items()}
         if rkey is not None:
             if len(g.results) > 4096:
                 g.results.clear()
@@ -570,6 +517,134 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,
                                  start=origin)
     return result
+
+
+_PLAIN_TABLES: dict[tuple[bool, bool], tuple[dict[Any, bool], dict[Any, int], dict[Any, bool]]] = {}
+
+
+def _plain_tables(unit: Unit, veh: bool, speed_one: bool
+                  ) -> tuple[dict[Any, bool], dict[Any, int], dict[Any, bool]]:
+    """Per terrain, for a unit no movement hook touches: may it enter, what it pays
+    (ruling 4 applied), does a Vehicle roll to enter.  They read only the terrain
+    table, Vehicle or not and minimum movement: cached on exactly those."""
+    key = (veh, speed_one)
+    got = _PLAIN_TABLES.get(key)
+    if got is None:
+        enter = {t: not impassable(unit, t) for t in Terrain}
+        tcost = {t: (TERRAIN_RULES[t].vehicle_cost if veh else 1) for t in Terrain}
+        if speed_one:
+            tcost = {t: min(c, 1) for t, c in tcost.items()}
+        froll = {t: veh and TERRAIN_RULES[t].vehicle_roll for t in Terrain}
+        got = _PLAIN_TABLES[key] = (enter, tcost, froll)
+    return got
+
+
+def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed: int,
+            speed_one: bool, bonus0: bool, hooked: bool
+            ) -> tuple[dict[Hex, tuple[Any, ...]], int]:
+    """The search itself (see the module doc): hex -> (cost, rolls count, path, rolls,
+    road bonus used, the hex's bit in the map graph) and the bits of every hex found."""
+    hexes, terr_of, adj = g.hexes, g.terrain, g.adj
+    veh = unit.is_vehicle
+    if hooked:
+        def price(i: int, j: int, side: Any, road: bool, stream: bool,
+                  bonus_left: bool) -> Any:
+            st = step(state, unit, hexes[i], hexes[j], bonus_left=bonus_left,
+                      speed_one=speed_one, phase=phase)
+            if st.reason is not None:
+                return None
+            return st.cost, st.rolls, st.free
+    else:
+        broken = state.destroyed_bridges
+        enter, tcost, froll = _plain_tables(unit, veh, speed_one)
+
+        def price(i: int, j: int, side: Any, road: bool, stream: bool,
+                  bonus_left: bool) -> Any:
+            if road and side not in broken:
+                return (0, (), True) if bonus_left else (1, (), False)
+            tj = terr_of[j]
+            if not enter[terr_of[i]] or not enter[tj]:
+                return None
+            rolls: tuple[Any, ...]
+            if stream:
+                rolls = (("stream", i, j), ("forest", i, j)) if froll[tj] else (("stream", i, j),)
+            elif froll[tj]:
+                rolls = (("forest", i, j),)
+            else:
+                rolls = ()
+            return tcost[tj], rolls, False
+    # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
+    best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
+    found: dict[int, tuple[int, int, tuple[Any, ...], tuple[Any, ...], bool]] = {}
+    heap: list[Any] = [(0, 0, False, 0, o, (), ())]
+    counter = 1
+    cache: dict[Any, Any]
+    if hooked:
+        cache = {}
+    else:
+        # hook-free prices depend only on these: shared by every such search
+        pkey = (veh, speed_one, state.destroyed_bridges)
+        cache = g.prices.get(pkey)  # type: ignore[assignment]
+        if cache is None:
+            if len(g.prices) > 64:
+                g.prices.clear()
+            cache = g.prices[pkey] = {}
+    heappop, heappush = heapq.heappop, heapq.heappush
+    while heap:
+        cost, nrolls, used, _, i, path, rolls = heappop(heap)
+        bl = bonus0 and not used
+        for j, side, road, stream in adj[i]:
+            key = (i, j, bl)
+            pr = cache.get(key, 0)
+            if pr == 0:
+                pr = cache[key] = price(i, j, side, road, stream, bl)
+            if pr is None:
+                continue
+            ncost = cost + pr[0]
+            if ncost > speed:
+                continue
+            nused = used or pr[2]
+            nr = nrolls + len(pr[1])
+            labels = best.get(j)
+            if labels is None:
+                labels = best[j] = []
+            else:
+                dominated = False
+                for c, r, u in labels:
+                    if c <= ncost and r <= nr and u <= nused:
+                        dominated = True
+                        break
+                if dominated:
+                    continue
+                labels[:] = [(c, r, u) for c, r, u in labels
+                             if not (ncost <= c and nr <= r and nused <= u)]
+            labels.append((ncost, nr, nused))
+            npath = path + (j,)
+            nrolls_t = rolls + pr[1] if pr[1] else rolls
+            if j != o:
+                cur = found.get(j)
+                if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
+                    found[j] = (ncost, nr, npath, nrolls_t, nused)
+            heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
+            counter += 1
+
+    infos = g.rolls
+
+    def roll_info(r: Any) -> RollInfo:
+        if isinstance(r, RollInfo):
+            return r
+        got = infos.get(r)
+        if got is None:
+            got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
+        return got
+    at = hexes.__getitem__
+    out = {hexes[j]: (c, n, tuple(map(at, p)), tuple(map(roll_info, rl)) if rl else (), u,
+                      1 << j)
+           for j, (c, n, p, rl, u) in found.items()}
+    mask = 0
+    for j in found:
+        mask |= 1 << j
+    return out, mask
 
 
 def walk_cost(state: GameState, uid: str, path: Iterable[Hex],
