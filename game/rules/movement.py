@@ -573,38 +573,43 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
             else:
                 rolls = ()
             return tcost[tj], rolls, False
+    # the priced steps out of each node, per road bonus left or not: node * 2 + bonus ->
+    # ((j, cost, rolls, bonus used by the step), ...) for the allowed steps only
+    rows: list[Any]
+    if hooked:
+        rows = [None] * (2 * len(hexes))
+    else:
+        # hook-free prices depend only on these: shared by every such search
+        pkey = (veh, speed_one, state.destroyed_bridges)
+        rows = g.prices.get(pkey)  # type: ignore[assignment]
+        if rows is None:
+            if len(g.prices) > 64:
+                g.prices.clear()
+            rows = g.prices[pkey] = [None] * (2 * len(hexes))
     # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
     best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
     found: dict[int, tuple[int, int, tuple[Any, ...], tuple[Any, ...], bool]] = {}
     heap: list[Any] = [(0, 0, False, 0, o, (), ())]
     counter = 1
-    cache: dict[Any, Any]
-    if hooked:
-        cache = {}
-    else:
-        # hook-free prices depend only on these: shared by every such search
-        pkey = (veh, speed_one, state.destroyed_bridges)
-        cache = g.prices.get(pkey)  # type: ignore[assignment]
-        if cache is None:
-            if len(g.prices) > 64:
-                g.prices.clear()
-            cache = g.prices[pkey] = {}
     heappop, heappush = heapq.heappop, heapq.heappush
     while heap:
         cost, nrolls, used, _, i, path, rolls = heappop(heap)
         bl = bonus0 and not used
-        for j, side, road, stream in adj[i]:
-            key = (i, j, bl)
-            pr = cache.get(key, 0)
-            if pr == 0:
-                pr = cache[key] = price(i, j, side, road, stream, bl)
-            if pr is None:
-                continue
-            ncost = cost + pr[0]
+        k = 2 * i + 1 if bl else 2 * i
+        row = rows[k]
+        if row is None:
+            priced = []
+            for j, side, road, stream in adj[i]:
+                pr = price(i, j, side, road, stream, bl)
+                if pr is not None:
+                    priced.append((j, pr[0], pr[1], pr[2]))
+            row = rows[k] = tuple(priced)
+        for j, pcost, prolls, pfree in row:
+            ncost = cost + pcost
             if ncost > speed:
                 continue
-            nused = used or pr[2]
-            nr = nrolls + len(pr[1])
+            nused = used or pfree
+            nr = nrolls + len(prolls)
             labels = best.get(j)
             if labels is None:
                 labels = best[j] = []
@@ -620,7 +625,7 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
                              if not (ncost <= c and nr <= r and nused <= u)]
             labels.append((ncost, nr, nused))
             npath = path + (j,)
-            nrolls_t = rolls + pr[1] if pr[1] else rolls
+            nrolls_t = rolls + prolls if prolls else rolls
             if j != o:
                 cur = found.get(j)
                 if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):

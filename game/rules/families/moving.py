@@ -25,14 +25,26 @@ _UNIT_XY = [(math.sqrt(3) * (d.q + d.r / 2), 1.5 * d.r) for d in DIRECTIONS]
 
 def facing_toward(a: Hex, b: Hex) -> int:
     """The facing (0-5) from ``a`` that points most nearly at ``b``."""
-    x = math.sqrt(3) * ((b.q - a.q) + (b.r - a.r) / 2)
-    y = 1.5 * (b.r - a.r)
+    dq, dr = b.q - a.q, b.r - a.r
+    got = _TOWARD.get((dq, dr))
+    if got is None:
+        got = _TOWARD[(dq, dr)] = _toward(dq, dr)
+    return got
+
+
+def _toward(dq: int, dr: int) -> int:
+    x = math.sqrt(3) * (dq + dr / 2)
+    y = 1.5 * dr
     best, bd = 0, -1e18
     for d, (ux, uy) in enumerate(_UNIT_XY):
         v = ux * x + uy * y
         if v > bd:
             best, bd = d, v
     return best
+
+
+#: (dq, dr) -> facing_toward's answer: it reads only the difference of the two hexes
+_TOWARD: dict[tuple[int, int], int] = {}
 
 
 def _facing_toward_nearest(h: Hex, enemies: list[Hex], reach: Reach) -> int:
