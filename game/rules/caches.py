@@ -25,6 +25,7 @@ combat hook points per pair of cards (game.rules.combat).
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from . import movement
@@ -36,12 +37,15 @@ from .state import GameState, Unit
 __all__ = ["PositionCaches", "fingerprint"]
 
 
+#: the fields of a unit a position's answers may depend on (fingerprint)
+_UNIT_FINGERPRINT = attrgetter("hex", "destroyed", "disrupted", "damaged", "acted", "carrier",
+                               "facing", "fired_defensively")
+
+
 def fingerprint(st: GameState) -> tuple[Any, ...]:
     """Everything a position's answers may depend on that a caller could change."""
     return (st.version, st.phase, st.turn, st.destroyed_bridges, st.pending,
-            st.road_bonus_used,
-            tuple((u.hex, u.destroyed, u.disrupted, u.damaged, u.acted, u.carrier,
-                   u.facing, u.fired_defensively) for u in st.units.values()))
+            st.road_bonus_used, tuple(map(_UNIT_FINGERPRINT, st.units.values())))
 
 
 class PositionCaches:
