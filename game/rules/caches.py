@@ -28,7 +28,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from . import movement
+from . import abilities, movement
 from .actions import Action
 from .hexes import Hex
 from .movement import Reach, StackingTable
@@ -37,6 +37,8 @@ from .state import GameState, Unit
 __all__ = ["PositionCaches", "fingerprint"]
 
 
+#: the fields of a unit movement.stacking_table reads
+_STACKING_FIELDS = attrgetter("uid", "side", "card", "hex", "destroyed", "carrier")
 #: the fields of a unit a position's answers may depend on (fingerprint)
 _UNIT_FINGERPRINT = attrgetter("hex", "destroyed", "disrupted", "damaged", "acted", "carrier",
                                "facing", "fired_defensively")
@@ -59,12 +61,17 @@ class PositionCaches:
         self.stacking: StackingTable | None = None
         self.listed_ids: set[int] | None = None     # ids of the objects in ``legal``
         self.by_hex: dict[Hex, list[Unit]] | None = None   # units not destroyed, per hex
+        # the last stacking table and what it was built from (it outlives positions)
+        self.stacking_from: tuple[Any, ...] | None = None
+        self.last_stacking: StackingTable | None = None
 
     def clear(self) -> None:
         self.pos = None
         self.legal = None
         self.reach.clear()
         self.stacking = None
+        self.stacking_from = None
+        self.last_stacking = None
         self.listed_ids = None
         self.by_hex = None
 
@@ -102,10 +109,27 @@ class PositionCaches:
         self.position(st)
         hit = self.reach.get(uid)
         if hit is None:
-            if self.stacking is None:
-                self.stacking = movement.stacking_table(st)
-            hit = self.reach[uid] = movement.reachable(st, uid, table=self.stacking)
+            hit = self.reach[uid] = movement.reachable(st, uid, table=self.stacking_table(st))
         return hit
+
+    def stacking_table(self, st: GameState) -> StackingTable:
+        """The position's ``movement.stacking_table``.  It reads only each unit's uid,
+        side, card, hex, destroyed and carrier (in state order) and the abilities
+        registry (``abilities.GENERATION``), so a position that leaves all of them
+        alone (an attack, a turn in place, a phase change) shares the last table."""
+        self.position(st)
+        table = self.stacking
+        if table is None:
+            made_from = (st.units, abilities.GENERATION,
+                         tuple(map(_STACKING_FIELDS, st.units.values())))
+            last = self.stacking_from
+            if last is not None and last[0] is st.units and last[1:] == made_from[1:] \
+                    and self.last_stacking is not None:
+                table = self.last_stacking
+            else:
+                table = movement.stacking_table(st)
+            self.stacking, self.last_stacking, self.stacking_from = table, table, made_from
+        return table
 
     def listed(self, st: GameState, action: Action) -> bool:
         """Whether ``action`` is one of the very objects listed for this position."""

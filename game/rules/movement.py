@@ -100,12 +100,17 @@ def _edge_table(bm: Any) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
         bm.__dict__.get("_movement_edges")
     if table is None:
         table = {}
-        for h in bm.terrain:
+        terrain, roads, streams = bm.terrain, bm.roads, bm.streams
+        for h in terrain:
             row = {}
             for n in h.neighbors():
-                if n in bm.terrain:
-                    side = Hexside.between(h, n)
-                    row[n] = (side, side in bm.roads, side in bm.streams)
+                if n in terrain:
+                    back = table.get(n)
+                    if back is not None:            # the same hexside, seen from n
+                        row[n] = back[h]
+                        continue
+                    side = Hexside(h, n) if h < n else Hexside(n, h)   # Hexside.between
+                    row[n] = (side, side in roads, side in streams)
             table[h] = row
         bm.__dict__["_movement_edges"] = table
     return table
@@ -131,8 +136,8 @@ def _graph(bm: Any) -> _Graph:
         hexes = list(bm.hexes)
         index = {h: i for i, h in enumerate(hexes)}
         table = _edge_table(bm)
-        adj = [tuple((index[n], side, road, stream)
-                     for n, (side, road, stream) in table[h].items()) for h in hexes]
+        adj = [tuple([(index[n], side, road, stream)
+                      for n, (side, road, stream) in table[h].items()]) for h in hexes]
         g = _Graph(hexes, index, [bm.terrain[h] for h in hexes], adj)
         bm.__dict__["_movement_graph"] = g
     return g
@@ -384,22 +389,27 @@ def blocked_hexes(state: GameState, unit: Unit, table: StackingTable) -> frozens
     return base if own is None else base - {own}
 
 
-def _blocked_mask(state: GameState, unit: Unit, table: StackingTable, g: _Graph) -> int:
-    """:func:`blocked_hexes` as a bit mask over the map graph's hex indices (bit ``i``:
-    ``g.hexes[i]`` is closed), memoized per (side, Vehicle or not) in the table."""
-    cav = counts_as_vehicle(unit)
-    key = (unit.side, cav)
-    base = _blocked_base(table, unit.side, cav)
+def _base_mask(table: StackingTable, side: str, cav: bool, g: _Graph) -> int:
+    """:func:`_blocked_base` as a bit mask over the map graph's hex indices (bit ``i``:
+    ``g.hexes[i]`` is closed), memoized in the table."""
+    key = (side, cav)
     mask = table.masks.get(key)
     if mask is None:
         mask = 0
         index = g.index
-        for h in base:
+        for h in _blocked_base(table, side, cav):
             k = index.get(h)
             if k is not None:
                 mask |= 1 << k
         table.masks[key] = mask
-    own = _own_open(state, unit, table, cav, base)
+    return mask
+
+
+def _blocked_mask(state: GameState, unit: Unit, table: StackingTable, g: _Graph) -> int:
+    """:func:`blocked_hexes` as a bit mask over the map graph's hex indices."""
+    cav = counts_as_vehicle(unit)
+    mask = _base_mask(table, unit.side, cav, g)
+    own = _own_open(state, unit, table, cav, _blocked_base(table, unit.side, cav))
     if own is not None:
         k = g.index.get(own)
         if k is not None:
@@ -457,15 +467,19 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     origin = start or unit.hex
     assert origin is not None
     speed = movement_speed(state, unit, phase)
-    speed_one = _speed_one(state, unit, speed, phase)
-    bonus0 = _road_bonus(state, unit, phase)
-    g = _graph(state.battle_map)
+    veh = unit.is_vehicle
+    speed_one = veh and speed == 1 and phase in _MOVEMENT      # _speed_one
+    bonus0 = veh and uid not in state.road_bonus_used           # _road_bonus
+    bm = state.battle_map
+    g: _Graph | None = bm.__dict__.get("_movement_graph")
+    if g is None:
+        g = _graph(bm)
     o = g.index.get(origin)
     if o is None:
         return {}
-    veh = unit.is_vehicle
+    move_hooked, reach_hooked = _hook_points(unit)
     # later edition: hedges and cliffs are priced by step() (game.rules.later.terrain)
-    hooked = abilities.relevant(_MOVE_POINTS, unit) or state.battle_map.has_sides
+    hooked = move_hooked or bm.has_sides
     # Without movement hooks the search depends only on these: cache it per map.
     # Hooks keyed on the unit's own abilities depend only on the unit and the step
     # (see game.rules.abilities), so their searches are cached per card as well;
@@ -496,6 +510,10 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
             k = index.get(h)
             if k is not None:
                 bmask |= 1 << k
+    elif origin is unit.hex or origin == unit.hex:
+        # the unit's own hex is never in ``out`` (the search leaves it out), so whether
+        # it counts there itself changes nothing below: the side's and kind's mask
+        bmask = _base_mask(table, unit.side, counts_as_vehicle(unit), g)
     else:
         bmask = _blocked_mask(state, unit, table, g)
     rkey = None
@@ -513,10 +531,29 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
             if len(g.results) > 4096:
                 g.results.clear()
             g.results[rkey] = result
-    if abilities.has_hooks("reach"):
+    if reach_hooked:
         result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,
                                  start=origin)
     return result
+
+
+# id(card) -> (card, registry generation, movement points relevant, reach relevant)
+_HOOK_POINTS: dict[int, tuple[Any, int, bool, bool]] = {}
+
+
+def _hook_points(unit: Unit) -> tuple[bool, bool]:
+    """``abilities.relevant`` for ``unit`` at the movement search's points and at
+    ``reach``.  It reads only the card and the registry, so it is cached per card and
+    registry generation."""
+    card = unit.card
+    got = _HOOK_POINTS.get(id(card))
+    if got is None or got[0] is not card or got[1] != abilities.GENERATION:
+        if len(_HOOK_POINTS) > 4096:
+            _HOOK_POINTS.clear()
+        got = _HOOK_POINTS[id(card)] = (card, abilities.GENERATION,
+                                        abilities.relevant(_MOVE_POINTS, unit),
+                                        abilities.relevant(("reach",), unit))
+    return got[2], got[3]
 
 
 _PLAIN_TABLES: dict[tuple[bool, bool], tuple[dict[Any, bool], dict[Any, int], dict[Any, bool]]] = {}
