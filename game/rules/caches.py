@@ -61,6 +61,7 @@ class PositionCaches:
         self.stacking: StackingTable | None = None
         self.listed_ids: set[int] | None = None     # ids of the objects in ``legal``
         self.by_hex: dict[Hex, list[Unit]] | None = None   # units not destroyed, per hex
+        self.enemies: dict[str, tuple[tuple[Hex, ...], int]] = {}   # families.moving
         # the last stacking table and what it was built from (it outlives positions)
         self.stacking_from: tuple[Any, ...] | None = None
         self.last_stacking: StackingTable | None = None
@@ -74,6 +75,7 @@ class PositionCaches:
         self.last_stacking = None
         self.listed_ids = None
         self.by_hex = None
+        self.enemies = {}
 
     def position(self, st: GameState) -> int:
         """The number of the current position (inside a listing: the listing's)."""
@@ -88,6 +90,7 @@ class PositionCaches:
             self.legal = None
             self.listed_ids = None
             self.by_hex = None
+            self.enemies = {}
         return int(pos[2])
 
     def units_at(self, st: GameState, h: Hex | None, include_boarded: bool = True

@@ -526,7 +526,8 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
             result = hit
             rkey = None
     if ckey is None or rkey is not None:
-        result = {h: Reach(p, c, r, u, not bmask & bit) for h, (c, _, p, r, u, bit) in out.items()}
+        # each hex's two possible answers are built once with the search (Reach is immutable)
+        result = {h: e[7] if bmask & e[5] else e[6] for h, e in out.items()}
         if rkey is not None:
             if len(g.results) > 4096:
                 g.results.clear()
@@ -580,7 +581,8 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
             speed_one: bool, bonus0: bool, hooked: bool
             ) -> tuple[dict[Hex, tuple[Any, ...]], int]:
     """The search itself (see the module doc): hex -> (cost, rolls count, path, rolls,
-    road bonus used, the hex's bit in the map graph) and the bits of every hex found."""
+    road bonus used, the hex's bit in the map graph, its Reach if the unit may stop
+    there, its Reach if not) and the bits of every hex found."""
     hexes, terr_of, adj = g.hexes, g.terrain, g.adj
     veh = unit.is_vehicle
     if hooked:
@@ -680,9 +682,12 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
             got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
         return got
     at = hexes.__getitem__
-    out = {hexes[j]: (c, n, tuple(map(at, p)), tuple(map(roll_info, rl)) if rl else (), u,
-                      1 << j)
-           for j, (c, n, p, rl, u) in found.items()}
+    out = {}
+    for j, (c, n, p, rl, u) in found.items():
+        path = tuple(map(at, p))
+        rolls = tuple(map(roll_info, rl)) if rl else ()
+        out[hexes[j]] = (c, n, path, rolls, u, 1 << j, Reach(path, c, rolls, u, True),
+                         Reach(path, c, rolls, u, False))
     mask = 0
     for j in found:
         mask |= 1 << j

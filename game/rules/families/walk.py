@@ -45,11 +45,12 @@ def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str
                     "attack_from_aboard", False, state=st, attacker=e, target=mover,
                     carrier=st.units.get(e.carrier or ""), defensive=True) is True):
             continue
-        # Hex.distance(...) <= 1, written out (this loop runs at every step of every move)
+        # Hex.distance(...) <= 1, written out (this loop runs at every step of every move):
+        # the cube distance is the largest of |dq|, |dr|, |dq + dr|
         dq, dr = eh.q - aq, eh.r - ar
-        near_a = (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 1
+        near_a = -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= dq + dr <= 1
         dq, dr = eh.q - bq, eh.r - br
-        near_b = (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= 1
+        near_b = -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= dq + dr <= 1
         if not (near_a or near_b):
             continue
         # from one adjacent hex into another; Soldiers don't provoke Vehicles
