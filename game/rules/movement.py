@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple
 
 from . import abilities
-from .hexes import Hex, Hexside, direction_between, hex_label
+from .hexes import DIRECTIONS, Hex, Hexside, direction_between, hex_label
 from .state import GameState, Phase, Unit
 from .terrain import TERRAIN_RULES, Terrain
 
@@ -100,17 +100,27 @@ def _edge_table(bm: Any) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
         bm.__dict__.get("_movement_edges")
     if table is None:
         table = {}
-        terrain, roads, streams = bm.terrain, bm.roads, bm.streams
-        for h in terrain:
+        # built on (q, r) pairs (hashed in C) rather than Hex / Hexside objects: the
+        # same neighbours in the same order (Hex.neighbors), the same hexsides
+        at = {(h.q, h.r): h for h in bm.terrain}
+        roads = {((s.a.q, s.a.r), (s.b.q, s.b.r)) for s in bm.roads}
+        streams = {((s.a.q, s.a.r), (s.b.q, s.b.r)) for s in bm.streams}
+        done: dict[tuple[Any, ...], tuple[Hexside, bool, bool]] = {}
+        steps = [(d.q, d.r) for d in DIRECTIONS]
+        for h in bm.terrain:
             row = {}
-            for n in h.neighbors():
-                if n in terrain:
-                    back = table.get(n)
-                    if back is not None:            # the same hexside, seen from n
-                        row[n] = back[h]
-                        continue
-                    side = Hexside(h, n) if h < n else Hexside(n, h)   # Hexside.between
-                    row[n] = (side, side in roads, side in streams)
+            hk = (h.q, h.r)
+            for dq, dr in steps:
+                nk = (hk[0] + dq, hk[1] + dr)
+                n = at.get(nk)
+                if n is None:
+                    continue
+                pair = (hk, nk) if hk < nk else (nk, hk)      # Hexside.between's order
+                edge = done.get(pair)
+                if edge is None:
+                    side = Hexside(h, n) if hk < nk else Hexside(n, h)
+                    edge = done[pair] = (side, pair in roads, pair in streams)
+                row[n] = edge
             table[h] = row
         bm.__dict__["_movement_edges"] = table
     return table
