@@ -4,24 +4,31 @@ one *position*, never rules of their own.
 A position is identified by a small number (:meth:`PositionCaches.position`): a new
 one whenever the state's fingerprint (version, phase, turn, bridges, the pending
 decision, the road bonuses, and per unit its hex, counters, acted / fired flags,
-carrier and facing) or its units dict changes (a state restored after a failed
-action or rebuilt by undo has a new units dict).  Everything cached here is keyed
-on that number, so a changed position can never be answered from an old one:
+carrier, facing, side and card) or its units dict changes (a state restored after a
+failed action or rebuilt by undo has a new units dict).  Everything cached here is
+keyed on that number, so a changed position can never be answered from an old one:
 
 - ``legal``: what ``families.legal_actions`` listed (``Game.legal_actions``); an
   action that is one of those very objects is applied without a second check
   (:meth:`PositionCaches.listed`).
 - ``reach``: ``movement.reachable`` per unit (``Game.reachable``).
 - ``stacking``: the position's ``movement.stacking_table`` (who counts for stacking
-  where), shared by every unit's search.
+  where), shared by every unit's search.  It outlives its position while what it
+  reads is unchanged (:meth:`PositionCaches.stacking_table`: each unit's uid, side,
+  card, hex, destroyed and carrier, in state order, the units dict and the
+  abilities registry's generation) - an attack, a turn in place or a phase change
+  keeps it.
+- ``enemies``: per side, the enemies' hexes on the map and their token
+  (``families.moving.enemy_hexes``).
 
 Longer-lived caches live next to the rule they serve and key on what that rule
 reads: the movement search per map and (origin, kind of unit, speed, road bonus,
 bridges, the unit's abilities when a hook keyed on them prices the steps) and the
-stacking-closed hexes (game.rules.movement), the listed moves per search result
-(families.moving), the open deployment hexes per zone (families.setup), the hook
-points per card (game.rules.abilities, emptied by every (un)registration) and the
-combat hook points per pair of cards (game.rules.combat).
+stacking-closed hexes as a bit mask (game.rules.movement), the listed moves per
+search result, one Move per (Reach, unit, facing) and the facing toward the nearest
+enemy (families.moving), the open deployment hexes per zone (families.setup), the
+hook points per card (game.rules.abilities, emptied by every (un)registration) and
+the combat hook points per pair of cards (game.rules.combat).
 """
 from __future__ import annotations
 
@@ -41,7 +48,7 @@ __all__ = ["PositionCaches", "fingerprint"]
 _STACKING_FIELDS = attrgetter("uid", "side", "card", "hex", "destroyed", "carrier")
 #: the fields of a unit a position's answers may depend on (fingerprint)
 _UNIT_FINGERPRINT = attrgetter("hex", "destroyed", "disrupted", "damaged", "acted", "carrier",
-                               "facing", "fired_defensively")
+                               "facing", "fired_defensively", "side", "card")
 
 
 def fingerprint(st: GameState) -> tuple[Any, ...]:

@@ -48,7 +48,12 @@ def _toward(dq: int, dr: int) -> int:
 _TOWARD: dict[tuple[int, int], int] = {}
 
 
-def _facing_toward_nearest(h: Hex, enemies: tuple[Hex, ...], reach: Reach) -> int:
+def _toward_nearest_enemy(h: Hex, enemies: tuple[Hex, ...]) -> int:
+    """The facing listed for a Vehicle's move ending in ``h`` (rulebook: Vehicle
+    Facing; any facing is legal): ``facing_toward`` the nearest of ``enemies`` not in
+    ``h`` itself (the first of the nearest, in state order); -1 when every one of them
+    is in ``h`` (or there is none): then it faces along the move's last step
+    (:func:`_along_last_step`).  Reads only ``h`` and ``enemies``."""
     best = None
     bd = 1 << 30
     hq, hr = h.q, h.r
@@ -59,6 +64,10 @@ def _facing_toward_nearest(h: Hex, enemies: tuple[Hex, ...], reach: Reach) -> in
             best, bd = e, d
     if best is not None:
         return facing_toward(h, best)
+    return -1
+
+
+def _along_last_step(h: Hex, reach: Reach) -> int:
     last = reach.path[-2] if len(reach.path) > 1 else None
     if last is not None:
         step = direction_between(last, h)
@@ -70,7 +79,7 @@ def _facing_toward_nearest(h: Hex, enemies: tuple[Hex, ...], reach: Reach) -> in
 # enemies' hexes (in state order) -> a token that is never reused (itertools.count)
 _ENEMY_TOKENS: dict[tuple[Hex, ...], int] = {}
 _TOKENS = itertools.count()
-# enemies' token -> hex -> the listed facing toward the nearest of those enemies
+# enemies' token -> hex -> the facing toward the nearest of those enemies (-1: none)
 _MEMOS: dict[int, dict[Hex, int]] = {}
 # (id(reach), uid, side, vehicle extras) -> (reach, the moves listed for it)
 _LISTS: dict[tuple[Any, ...], tuple[Any, list[Action]]] = {}
@@ -98,7 +107,7 @@ def enemy_hexes(game: "Game", side: str) -> tuple[tuple[Hex, ...], int]:
 
 
 def _facing_memo(token: int) -> dict[Hex, int]:
-    """hex -> the listed facing toward the nearest of the enemies of ``token`` (a cache)."""
+    """hex -> ``_toward_nearest_enemy`` of the enemies of ``token`` (a cache)."""
     memo = _MEMOS.get(token)
     if memo is None:
         if len(_MEMOS) > 4096:
@@ -157,14 +166,16 @@ class MoveRule(ActionRule):
         out: list[Action] = []
         uid = u.uid
         if veh:
+            # the facing toward the nearest enemy reads only the hex and the enemies'
+            # hexes (memo per token); the fallback along the last step reads the path
             memo = _facing_memo(extra[0])
             for h, r in reach.items():
                 if r.stops:
-                    f = memo.get(h) if enemies else None
+                    f = memo.get(h)
                     if f is None:
-                        f = _facing_toward_nearest(h, enemies, r)
-                        if enemies:
-                            memo[h] = f
+                        f = memo[h] = _toward_nearest_enemy(h, enemies)
+                    if f < 0:
+                        f = _along_last_step(h, r)
                     out.append(_move(side, uid, r, f))
             if extra[2]:
                 out.extend(Move(side, uid, (), f) for f in range(6) if f != u.facing)
