@@ -59,7 +59,7 @@ def _toward_nearest_enemy(h: Hex, enemies: tuple[Hex, ...]) -> int:
     hq, hr = h.q, h.r
     for e in enemies:
         dq, dr = e.q - hq, e.r - hr
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        d = abs(dq) + abs(dr) + abs(dq + dr)        # twice the distance (Hex.distance)
         if 0 < d < bd:
             best, bd = e, d
     if best is not None:
