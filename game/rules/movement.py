@@ -659,20 +659,24 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
                 continue
             nused = used or pfree
             nr = nrolls + len(prolls)
+            label = (ncost, nr, nused)
             labels = best.get(j)
             if labels is None:
-                labels = best[j] = []
+                best[j] = [label]
             else:
-                dominated = False
+                dominated = prune = False
                 for c, r, u in labels:
                     if c <= ncost and r <= nr and u <= nused:
                         dominated = True
                         break
+                    if ncost <= c and nr <= r and nused <= u:
+                        prune = True
                 if dominated:
                     continue
-                labels[:] = [(c, r, u) for c, r, u in labels
-                             if not (ncost <= c and nr <= r and nused <= u)]
-            labels.append((ncost, nr, nused))
+                if prune:
+                    labels[:] = [(c, r, u) for c, r, u in labels
+                                 if not (ncost <= c and nr <= r and nused <= u)]
+                labels.append(label)
             npath = path + (j,)
             nrolls_t = rolls + prolls if prolls else rolls
             if j != o:
