@@ -44,7 +44,7 @@ defense never drops below 1; a face needed above 6 means no die can succeed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from . import abilities
 from .dice import Dice
@@ -59,7 +59,8 @@ from .later import combat as later_rules
 
 __all__ = [
     "is_front", "hits_for", "counters_for", "cover_limited_counters", "AttackPlan",
-    "plan_attack", "why_not_attack", "attack_allowed", "resolve_attack", "casualty_phase", "BASE_SUCCESS",
+    "plan_attack", "why_not_attack", "attack_allowed", "allowed_targets", "resolve_attack",
+    "casualty_phase", "BASE_SUCCESS",
     "HIT_NAMES",
 ]
 
@@ -192,28 +193,30 @@ def _ctx(state: GameState, attacker: Unit, target: Unit, **more: Any) -> _Ctx:
     return ctx
 
 
-_HOT: dict[tuple[int, int], tuple[Any, ...]] = {}
+_HOT: dict[tuple[int, int, int], tuple[Any, ...]] = {}
 
 
-def _hot_points(attacker: Unit, target: Unit) -> frozenset[str]:
+def _hot_points(attacker: Unit, target: Unit, state: GameState | None = None,
+                cast: Any = None) -> frozenset[str]:
     """The hook points where ``abilities.apply`` could change a value of an attack
-    between these two units: a rule or aura hook exists, or one of their abilities is
-    hooked there (the only units in a combat ctx are the attacker and the target).
-    Cached per pair of cards and registry state (``abilities.GENERATION``)."""
+    between these two units in ``state``: one of their abilities is hooked there, or
+    an aura or rule hook can run there in that state (``abilities.live_points``; the
+    only units in a combat ctx are the attacker and the target).  Cached per pair of
+    cards, the state's set of abilities and registry state (``abilities.GENERATION``).
+    ``cast``: ``abilities.cast(state)`` when the caller has it."""
     ac, tc = attacker.card, target.card
-    key = (id(ac), id(tc))
+    if cast is None:
+        cast = abilities.cast(state)
+    key = (id(ac), id(tc), id(cast))
     got = _HOT.get(key)
     gen = abilities.GENERATION
-    if got is not None and got[0] == gen and got[1] is ac and got[2] is tc:
-        hot: frozenset[str] = got[3]
+    if got is not None and got[0] == gen and got[1] is ac and got[2] is tc and got[3] is cast:
+        hot: frozenset[str] = got[4]
         return hot
     if len(_HOT) > 4096:
         _HOT.clear()
-    ids = {a.id for a in ac.abilities} | {a.id for a in tc.abilities}
-    hot = frozenset(point for point, hs in abilities.HOOKS.items()
-                    if any(h.ability_id is None or h.scope == "any" or h.ability_id in ids
-                           for h in hs))
-    _HOT[key] = (gen, ac, tc, hot)
+    hot = abilities._card_points(ac) | abilities._card_points(tc) | cast.live
+    _HOT[key] = (gen, ac, tc, cast, hot)
     return hot
 
 
@@ -224,7 +227,7 @@ def _hook(point: str, value: Any, ctx: dict[Any, Any], **extra: Any) -> Any:
         return value
     hot = getattr(ctx, "hot", None)
     if hot is None:
-        hot = _hot_points(ctx["attacker"], ctx["target"])
+        hot = _hot_points(ctx["attacker"], ctx["target"], ctx.get("state"))
         if isinstance(ctx, _Ctx):
             ctx.hot = hot
     if point not in hot:
@@ -237,11 +240,11 @@ def why_not_attack(state: GameState, attacker_uid: str, target_uid: str, *,
                    at_hex: Hex | None = None) -> str | None:
     """The reason the rules refuse this attack, or ``None`` when it is allowed."""
     try:
-        _attack_allowed(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
-                        at_hex=at_hex, facing=None, secondary=False)
+        got = _check_attack(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
+                            at_hex=at_hex, facing=None, secondary=False, need_ctx=False)
     except IllegalAction as exc:
         return exc.reason
-    return None
+    return got if isinstance(got, str) else None
 
 
 def attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *,
@@ -250,11 +253,31 @@ def attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *,
     """``why_not_attack(...) is None`` without working out the words of a refusal
     (the legal-action listings ask this by the thousand)."""
     try:
-        _attack_allowed(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
-                        at_hex=at_hex, facing=None, secondary=False, explain=False)
+        got = _check_attack(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
+                            at_hex=at_hex, facing=None, secondary=False, explain=False,
+                            need_ctx=False)
     except IllegalAction:
         return False
-    return True
+    return not isinstance(got, str)
+
+
+def allowed_targets(state: GameState, attacker_uid: str, target_uids: Iterable[str], *,
+                    mode: str = "normal") -> list[str]:
+    """The uids among ``target_uids`` (in their order) that ``attacker_uid`` may attack
+    now: :func:`attack_allowed` for each, the state's abilities looked up once (the
+    legal-action listing asks this for every unit)."""
+    cast = abilities.cast(state) if abilities.HOOKS else None
+    out = []
+    for t_uid in target_uids:
+        try:
+            got = _check_attack(state, attacker_uid, t_uid, mode=mode, defensive=False,
+                                at_hex=None, facing=None, secondary=False, explain=False,
+                                need_ctx=False, cast=cast)
+        except IllegalAction:
+            continue
+        if not isinstance(got, str):
+            out.append(t_uid)
+    return out
 
 
 def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
@@ -281,71 +304,121 @@ def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,
 
 def _attack_allowed(state: GameState, attacker_uid: str, target_uid: str, *, mode: str,
                     defensive: bool, at_hex: Hex | None, facing: int | None,
-                    secondary: bool, explain: bool = True) -> tuple[Unit, Unit, _Ctx]:
+                    secondary: bool) -> tuple[Unit, Unit, _Ctx]:
     """The part of :func:`plan_attack` that decides whether the attack is allowed
-    (raises IllegalAction with the reason); the rest only works out its numbers, so
-    :func:`why_not_attack` stops here.  Hooks at the later points (die_modifier,
-    defense, can_cover, cover_need) give numbers and never refuse: a refusal
-    belongs at ``can_attack``."""
+    (raises IllegalAction with the reason; see :func:`_check_attack`)."""
+    got = _check_attack(state, attacker_uid, target_uid, mode=mode, defensive=defensive,
+                        at_hex=at_hex, facing=facing, secondary=secondary)
+    if isinstance(got, str):
+        raise IllegalAction(got)
+    a, t, ctx = got
+    assert ctx is not None
+    return a, t, ctx
+
+
+def _allow_ctx(state: GameState, a: Unit, t: Unit, mode: str, defensive: bool, a_hex: Hex,
+               t_hex: Hex, distance: int, facing: int, secondary: bool,
+               hot: frozenset[str]) -> _Ctx:
+    """The hook context of an attack's allow check (before its band is known)."""
+    ctx = _ctx(state, a, t, mode=mode, defensive=defensive, attacker_hex=a_hex,
+               target_hex=t_hex, distance=distance, facing=facing, secondary=secondary)
+    ctx.hot = hot
+    return ctx
+
+
+def _check_attack(state: GameState, attacker_uid: str, target_uid: str, *, mode: str,
+                  defensive: bool, at_hex: Hex | None, facing: int | None,
+                  secondary: bool, explain: bool = True, need_ctx: bool = True,
+                  cast: Any = None) -> tuple[Unit, Unit, _Ctx | None] | str:
+    """Whether the attack is allowed: the rules' reason it is refused, or the two
+    units and the hook context (the rest of :func:`plan_attack` only works out its
+    numbers, so :func:`why_not_attack` stops here).  Hooks at the later points
+    (die_modifier, defense, can_cover, cover_need) give numbers and never refuse: a
+    refusal belongs at ``can_attack``.  ``explain=False``: a refusal's words don't
+    matter (one fixed text); ``need_ctx=False``: the context is built only when a hook
+    that can run here reads it (None otherwise); ``cast``: ``abilities.cast(state)``
+    when the caller has it."""
     a = _unit(state, attacker_uid)
     t = _unit(state, target_uid)
     if not a.on_map:
-        raise IllegalAction(f"{a.name} is not on the battle map")
+        return f"{a.name} is not on the battle map"
     if not t.on_map:
-        raise IllegalAction(f"{t.name} is not on the battle map")
+        return f"{t.name} is not on the battle map"
     if a.uid == t.uid or (a.side == t.side and not secondary):
-        raise IllegalAction(f"{a.name} can't attack a friendly unit")
+        return f"{a.name} can't attack a friendly unit"
     if a.boarded and not (abilities.HOOKS.get("attack_from_aboard") and abilities.apply(
             "attack_from_aboard", False, state=state, attacker=a, target=t,
             carrier=state.units.get(a.carrier or ""), defensive=defensive) is True):
-        raise IllegalAction(f"{a.name} is aboard a transport and can't fire")
+        return f"{a.name} is aboard a transport and can't fire"
     if t.boarded and not (abilities.HOOKS.get("attackable_aboard") and abilities.apply(
             "attackable_aboard", False, state=state, attacker=a, target=t,
             carrier=state.units.get(t.carrier or "")) is True):
-        raise IllegalAction(f"{t.name} is aboard a transport: attack the transport instead")
+        return f"{t.name} is aboard a transport: attack the transport instead"
     if defensive and a.disrupted:
-        raise IllegalAction(f"{a.name} is disrupted and can't make defensive-fire attacks")
+        return f"{a.name} is disrupted and can't make defensive-fire attacks"
     if mode != "normal" and not a.card.has(mode):
-        raise IllegalAction(f"{a.name} has no ability '{mode}'")
+        return f"{a.name} has no ability '{mode}'"
     a_hex = a.hex
     t_hex = at_hex if at_hex is not None else t.hex
     t_facing = facing if facing is not None else t.facing
     assert a_hex is not None and t_hex is not None
     distance = a_hex.distance(t_hex)
-    ctx = _ctx(state, a, t, mode=mode, defensive=defensive, attacker_hex=a_hex,
-               target_hex=t_hex, distance=distance, facing=t_facing, secondary=secondary)
-    ctx.hot = _hot_points(a, t) if abilities.HOOKS else frozenset()
-    band = _hook("range_band", range_band(distance), ctx)
+    hot = _hot_points(a, t, state, cast) if abilities.HOOKS else frozenset()
+    ctx: _Ctx | None = None        # built when a hook that can run first needs it
+    made = (state, a, t, mode, defensive, a_hex, t_hex, distance, t_facing, secondary, hot)
+    band = range_band(distance)
+    if "range_band" in hot:
+        ctx = _allow_ctx(*made)
+        band = abilities.apply("range_band", band, **ctx)
     if band is None:
-        raise IllegalAction(f"{t.name} is out of range ({distance} hexes; the longest "
-                            f"range is {MAX_RANGE})")
-    ctx["band"] = band
+        if not explain:
+            return "out of range"
+        return (f"{t.name} is out of range ({distance} hexes; the longest "
+                f"range is {MAX_RANGE})")
+    if ctx is not None:
+        ctx["band"] = band
     air = a.card.is_aircraft or t.card.is_aircraft
     # ruling L2: line of sight to and from an Aircraft is never blocked
     sees = air or state.battle_map.can_see(a_hex, t_hex)
-    if abilities.HOOKS.get("line_of_sight"):
+    if "line_of_sight" in hot:
         # Indirect Fire: no line of sight needed when a Spotter sees the target
-        sees = bool(_hook("line_of_sight", sees, ctx))
+        if ctx is None:
+            ctx = _allow_ctx(*made)
+            ctx["band"] = band
+        sees = bool(abilities.apply("line_of_sight", sees, **ctx))
     if not sees:
         if not explain:
-            raise IllegalAction("no line of sight")
+            return "no line of sight"
         blocker = state.battle_map.los.blocker(a_hex, t_hex)
         where = (f": the {state.battle_map.terrain_at(blocker).value} in {hex_label(blocker)} "
                  f"is in the way") if blocker is not None else ""
-        raise IllegalAction(f"{a.name} has no line of sight to {t.name}{where}")
+        return f"{a.name} has no line of sight to {t.name}{where}"
     target_type = t.card.type
     # ruling L2 / L07: attacks on an Aircraft use the anti-Soldier values
-    dice = _hook("attack_dice", a.card.dice(SOLDIER if air and t.card.is_aircraft
-                                            else target_type, band), ctx)
+    dice = a.card.dice(SOLDIER if air and t.card.is_aircraft else target_type, band)
+    if "attack_dice" in hot:
+        if ctx is None:
+            ctx = _allow_ctx(*made)
+            ctx["band"] = band
+        dice = abilities.apply("attack_dice", dice, **ctx)
     if not dice:
+        if not explain:
+            return "no attack"
         what = "Aircraft" if t.card.is_aircraft else f"{target_type}s"
-        raise IllegalAction(f"{a.name} has no attack against {what} at {band} range")
-    ctx["n_dice"] = dice
-    allowed = _hook("can_attack", True, ctx)
-    if allowed is not True:
-        reason = allowed if isinstance(allowed, str) and allowed else (
-            f"{a.name} can't make this attack")
-        raise IllegalAction(reason)
+        return f"{a.name} has no attack against {what} at {band} range"
+    if ctx is not None:
+        ctx["n_dice"] = dice
+    if "can_attack" in hot:
+        if ctx is None:
+            ctx = _allow_ctx(*made)
+            ctx["band"], ctx["n_dice"] = band, dice
+        allowed = abilities.apply("can_attack", True, **ctx)
+        if allowed is not True:
+            return allowed if isinstance(allowed, str) and allowed else (
+                f"{a.name} can't make this attack")
+    if need_ctx and ctx is None:
+        ctx = _allow_ctx(*made)
+        ctx["band"], ctx["n_dice"] = band, dice
     return a, t, ctx
 
 

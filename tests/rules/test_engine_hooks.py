@@ -16,9 +16,9 @@ def hook():
     """Register hooks for one test and remove them afterwards."""
     made = []
 
-    def reg(point, ability_id=None, scope="self"):
+    def reg(point, ability_id=None, scope="self", **kw):
         def deco(fn):
-            abilities.register(point, ability_id, scope=scope)(fn)
+            abilities.register(point, ability_id, scope=scope, **kw)(fn)
             made.append(fn)
             return fn
         return deco

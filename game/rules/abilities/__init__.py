@@ -60,6 +60,10 @@ highest commander bonus applies" the hook's single decision.
 
 A hook with ``ability_id=None`` runs on every call of its point whatever the
 units have (``ability`` is ``None`` then) - use it for rules, not for abilities.
+``register(point, requires="x")`` makes such a rule hook belong to ability ``x``: it
+runs only while some unit of the call's state (destroyed and undeployed ones
+included) has ``x`` on its card, and never for a call without a state
+(``roster_common.aura`` registers the roster's auras on hot points this way).
 
 Points and their ctx keys (``state`` is always there).  Only points some ability
 uses are listed (a rule the abilities don't touch has no hook point); a new
@@ -128,6 +132,14 @@ attack; ``die_modifier``, ``defense``, ``can_cover`` and ``cover_need`` give num
 The registry re-indexes itself on every (un)registration (``GENERATION`` bumps and
 the per-card caches empty): never change :data:`HOOKS` by hand.
 
+Which auras and ``requires`` hooks can run depends only on the set of ability ids on
+the cards of the state's units (:func:`present_ids`); the registry keeps that set, and
+the holders of each id, per units dict (checked against the dict's unit objects on
+every use, so a unit added or swapped in is noticed) and, per set of ids, which hooks
+run at each point (:func:`cast`; :func:`live_points`).  ``may_refuse``, ``relevant``
+and ``shared_hooks`` take an optional ``state`` to answer for it (without one they
+count every registered hook).
+
 Movement-search points (move_cost, can_enter, movement_roll_need,
 movement_roll_kinds): a hook keyed on an ability must
 depend only on the moving unit (its card, damaged/disrupted), the step (hexes,
@@ -141,7 +153,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 __all__ = ["HOOKS", "POINTS", "UNIT_KEYS", "MODULES", "register", "unregister", "apply",
-           "has_hooks", "relevant", "shared_hooks", "may_refuse", "Hook", "load"]
+           "has_hooks", "relevant", "shared_hooks", "may_refuse", "Hook", "load",
+           "present_ids", "cast", "live_points"]
 
 #: the ability modules, in the order they register (game.rules.abilities.<name>)
 MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour", "results",
@@ -191,6 +204,7 @@ class Hook:
     fn: HookFn
     scope: str = "self"          # "self": the ctx units' own abilities; "any": auras
     lifts_only: bool = False     # never refuses what the rules allow (action_allowed)
+    requires: str | None = None  # rule hook run only while a unit of the state has this id
 
 
 # point -> every hook registered for it, in registration order
@@ -200,7 +214,7 @@ GENERATION = 0
 # fast look-ups: point -> ability id -> [fn]; point -> aura hooks; point -> rule hooks
 _BY_ID: dict[str, dict[str, list[HookFn]]] = {}
 _AURA: dict[str, list[Hook]] = {}
-_RULE: dict[str, list[HookFn]] = {}
+_RULE: dict[str, list[Hook]] = {}
 # points with a rule-level or aura hook (they run whatever units the call names)
 _SHARED: set[str] = set()
 # rule-level hooks that may refuse an action the rules allow (not ``lifts_only``)
@@ -218,10 +232,12 @@ def _reindex() -> None:
     _REFUSING_RULE.clear()
     _CARD_POINTS.clear()
     _REFUSERS.clear()
+    _PRESENT.clear()
+    _CASTS.clear()
     for point, hooks in HOOKS.items():
         for hook in hooks:
             if hook.ability_id is None:
-                _RULE.setdefault(point, []).append(hook.fn)
+                _RULE.setdefault(point, []).append(hook)
                 if not hook.lifts_only:
                     _REFUSING_RULE[point] = _REFUSING_RULE.get(point, 0) + 1
             elif hook.scope == "any":
@@ -233,20 +249,27 @@ def _reindex() -> None:
 
 
 def register(point: str, ability_id: str | None = None, *, scope: str = "self",
-             lifts_only: bool = False) -> Callable[[HookFn], HookFn]:
+             lifts_only: bool = False, requires: str | None = None
+             ) -> Callable[[HookFn], HookFn]:
     """Decorator: run ``fn(value, ability, ctx)`` at ``point`` for ``ability_id``.
 
     ``lifts_only=True`` (``action_allowed`` only) declares that the hook never refuses
     an action the rules allow - given ``None`` it returns ``None``; it may only lift
     (or reword) a refusal.  The legal-action listing then skips such hooks for the
-    actions the rules themselves listed (game.rules.families.legal_actions)."""
+    actions the rules themselves listed (game.rules.families.legal_actions).
+
+    ``requires`` (rule-level hooks only): the hook runs only while some unit of the
+    call's ``state`` (destroyed and undeployed ones included) has that ability on its
+    card, and never for a call without a state (``roster_common.aura`` uses it)."""
     if point not in POINTS:
         raise ValueError(f"unknown hook point '{point}' (known: {', '.join(POINTS)})")
     if scope not in ("self", "any"):
         raise ValueError("scope is 'self' or 'any'")
+    if requires is not None and ability_id is not None:
+        raise ValueError("'requires' is for rule-level hooks (ability_id=None)")
 
     def deco(fn: HookFn) -> HookFn:
-        HOOKS.setdefault(point, []).append(Hook(ability_id, fn, scope, lifts_only))
+        HOOKS.setdefault(point, []).append(Hook(ability_id, fn, scope, lifts_only, requires))
         _reindex()
         return fn
     return deco
@@ -263,29 +286,129 @@ def has_hooks(point: str) -> bool:
     return bool(HOOKS.get(point))
 
 
-def shared_hooks(points: tuple[str, ...]) -> bool:
-    """Whether a rule-level or aura hook is registered at one of ``points``."""
-    return any(p in _SHARED for p in points)
+# --- which shared hooks can run in a state ---------------------------------------------
+class _Cast:
+    """What runs at the shared points (auras, rule hooks) for one set of ability ids
+    present in a state: an aura of an absent ability has no holder, and a ``requires``
+    rule hook of an absent ability does not run, so neither is asked.  One per set of
+    ids (interned in ``_CASTS``, emptied by every (un)registration)."""
+
+    __slots__ = ("ids", "_plans", "_refusing", "live")
+
+    def __init__(self, ids: frozenset[str]) -> None:
+        self.ids = ids
+        self._plans: dict[str, tuple[tuple[Hook, ...], tuple[HookFn, ...]]] = {}
+        self._refusing: dict[str, bool] = {}
+        #: the points where some aura or rule hook runs for these ids
+        self.live = frozenset(p for p in _SHARED if any(self.plan(p)))
+
+    def plan(self, point: str) -> tuple[tuple[Hook, ...], tuple[HookFn, ...]]:
+        """(auras, rule hooks) that run at ``point``, in registration order."""
+        got = self._plans.get(point)
+        if got is None:
+            ids = self.ids
+            got = self._plans[point] = (
+                tuple(h for h in _AURA.get(point, ()) if h.ability_id in ids),
+                tuple(h.fn for h in _RULE.get(point, ())
+                      if h.requires is None or h.requires in ids))
+        return got
+
+    def refusing(self, point: str) -> bool:
+        """Whether an aura or a rule hook not declared ``lifts_only`` runs at ``point``."""
+        got = self._refusing.get(point)
+        if got is None:
+            ids = self.ids
+            got = self._refusing[point] = bool(self.plan(point)[0]) or any(
+                not h.lifts_only and (h.requires is None or h.requires in ids)
+                for h in _RULE.get(point, ()))
+        return got
 
 
-def relevant(points: tuple[str, ...], unit: Any) -> bool:
+_CASTS: dict[frozenset[str], _Cast] = {}
+_NO_IDS: frozenset[str] = frozenset()      # a call without a state: no aura, no requires hook
+# id(units dict) -> (the dict, its unit objects, their cast, ability id -> the uids and
+# abilities of its holders).  Cards never change, so this only goes stale when the
+# dict gets, loses or swaps a unit: the tuple of unit objects is compared on every
+# use (identical objects compare at C speed; a swapped-in object equal to the old
+# one has an equal card, so the same abilities, and holders are looked up by uid)
+_PRESENT: dict[int, tuple[Any, tuple[Any, ...], _Cast, dict[str, list[tuple[str, Any]]]]] = {}
+
+
+def _cast_of(ids: frozenset[str]) -> _Cast:
+    got = _CASTS.get(ids)
+    if got is None:
+        got = _CASTS[ids] = _Cast(ids)
+    return got
+
+
+def _entry(state: Any) -> tuple[Any, tuple[Any, ...], _Cast, dict[str, list[tuple[str, Any]]]]:
+    units = state.units
+    entry = _PRESENT.get(id(units))
+    if entry is not None and entry[0] is units and entry[1] == tuple(units.values()):
+        return entry
+    objs = tuple(units.values())
+    if len(_PRESENT) > 256:
+        _PRESENT.clear()
+    entry = _PRESENT[id(units)] = (
+        units, objs, _cast_of(frozenset(a.id for u in objs for a in u.card.abilities)), {})
+    return entry
+
+
+def present_ids(state: Any) -> frozenset[str]:
+    """Every ability id on the cards of ``state``'s units (destroyed ones included)."""
+    return _entry(state)[2].ids
+
+
+def cast(state: Any) -> _Cast:
+    """The shared hooks that can run in ``state`` (``None``: a call without a state)."""
+    if state is None:
+        return _cast_of(_NO_IDS)
+    units = state.units
+    entry = _PRESENT.get(id(units))
+    if entry is not None and entry[0] is units and entry[1] == tuple(units.values()):
+        return entry[2]
+    return _entry(state)[2]
+
+
+def live_points(state: Any) -> frozenset[str]:
+    """The points where an aura or a rule hook runs in ``state`` whatever units a
+    call names (hooks keyed on a unit's own abilities come on top)."""
+    return cast(state).live
+
+
+def shared_hooks(points: tuple[str, ...], state: Any = None) -> bool:
+    """Whether a rule-level or aura hook is registered at one of ``points`` (given
+    ``state``: one that can run in it)."""
+    if state is None:
+        return any(p in _SHARED for p in points)
+    live = cast(state).live
+    return any(p in live for p in points)
+
+
+def relevant(points: tuple[str, ...], unit: Any, state: Any = None) -> bool:
     """Whether any hook could change ``unit``'s values at one of ``points``: a rule
     hook, an aura, or a hook for one of its own abilities (lets hot paths such as
-    the movement search keep their fast code for units no ability touches)."""
+    the movement search keep their fast code for units no ability touches).  Given
+    ``state``, only the rule hooks and auras that can run in it count."""
     card = getattr(unit, "card", None)
+    shared = _SHARED if state is None else cast(state).live
     for point in points:
-        if point in _SHARED:
+        if point in shared:
             return True
         if card is not None and point in _card_points(card):
             return True
     return False
 
 
-def may_refuse(point: str, unit: Any) -> bool:
+def may_refuse(point: str, unit: Any, state: Any = None) -> bool:
     """Whether some hook at ``point`` (``action_allowed``) could refuse an action of
     ``unit`` that the rules allow: a rule-level hook not declared ``lifts_only``, an
-    aura, or a hook keyed on one of ``unit``'s abilities."""
+    aura, or a hook keyed on one of ``unit``'s abilities.  Given ``state``, only the
+    rule hooks and auras that can run in it count."""
     card = getattr(unit, "card", None)
+    if state is not None:
+        return bool(cast(state).refusing(point)
+                    or (card is not None and point in _card_points(card)))
     key = (point, id(card))
     got = _REFUSERS.get(key)
     if got is None or got[0] is not card:
@@ -301,15 +424,11 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
     """Run the hooks for ``point`` over the abilities relevant to ``ctx``."""
     by_id = _BY_ID.get(point)
     if by_id:
-        seen: list[int] = []
+        ran: list[Any] = []          # the units whose abilities ran (each unit once)
         for role in UNIT_KEYS:
             unit = ctx.get(role)
             if unit is None:
                 continue
-            uid_ = id(unit)
-            if uid_ in seen:
-                continue
-            seen.append(uid_)
             card = getattr(unit, "card", None)
             if card is None:
                 continue
@@ -317,6 +436,10 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
             pts = got[1] if got is not None and got[0] is card else _card_points(card)
             if point not in pts:
                 continue
+            # a unit named under two roles (unit and firer...) runs once, as the first
+            if any(r is unit for r in ran):
+                continue
+            ran.append(unit)
             for ab in card.abilities:
                 fns = by_id.get(ab.id)
                 if fns:
@@ -326,18 +449,18 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
                         value = fn(value, ab, ctx)
     if point not in _SHARED:
         return value
-    auras = _AURA.get(point)
+    state = ctx.get("state")
+    cst = cast(state)
+    plan = cst._plans.get(point)
+    auras, rules = plan if plan is not None else cst.plan(point)
     if auras:
-        state = ctx.get("state")
-        if state is not None:
-            for hook in auras:
-                assert hook.ability_id is not None
-                sources = [(u, ab) for u, ab in _holders(state, hook.ability_id) if u.on_map]
-                if sources:
-                    ctx["owner"], ctx["role"], ctx["sources"] = sources[0][0], "aura", sources
-                    value = hook.fn(value, sources[0][1], ctx)
-            ctx.pop("sources", None)
-    rules = _RULE.get(point)
+        for hook in auras:
+            assert hook.ability_id is not None
+            sources = [(u, ab) for u, ab in _holders(state, hook.ability_id) if u.on_map]
+            if sources:
+                ctx["owner"], ctx["role"], ctx["sources"] = sources[0][0], "aura", sources
+                value = hook.fn(value, sources[0][1], ctx)
+        ctx.pop("sources", None)
     if rules:
         ctx["owner"], ctx["role"] = None, "rule"
         for fn in rules:
@@ -345,7 +468,6 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
     return value
 
 
-_HOLDERS: dict[int, tuple[Any, ...]] = {}
 # id(card) -> (card, the points some hook is keyed on for its abilities); cleared on
 # every (un)registration
 _CARD_POINTS: dict[int, tuple[Any, frozenset[str]]] = {}
@@ -367,22 +489,14 @@ def _card_points(card: Any) -> frozenset[str]:
 
 
 def _holders(state: Any, ability_id: str) -> list[Any]:
-    """Every ``(unit, ability)`` of the state whose card has ``ability_id`` (cards
-    never change, so this is cached per units dict; on-map is checked by the caller)."""
-    units = state.units
-    entry = _HOLDERS.get(id(units))
-    if entry is None or entry[0] is not units or entry[1] != len(units):
-        if len(_HOLDERS) > 64:
-            _HOLDERS.clear()
-        entry = (units, len(units), {})
-        _HOLDERS[id(units)] = entry
-    table = entry[2]
+    """Every ``(unit, ability)`` of the state whose card has ``ability_id``, in the
+    units' order (cached with the state's units, see ``_entry``; on-map is checked by
+    the caller)."""
+    entry = _entry(state)
+    table = entry[3]
     found = table.get(ability_id)
-    if found is not None and any(units.get(u.uid) is not u for u, _ in found):
-        table.clear()                 # a unit object was replaced: rebuild
-        found = None
     if found is None:
-        found = [(u, u.card.ability(ability_id)) for u in units.values()
-                 if u.card.has(ability_id)]
-        table[ability_id] = found
-    return list(found)
+        found = table[ability_id] = [(u.uid, u.card.ability(ability_id)) for u in entry[1]
+                                     if u.card.has(ability_id)]
+    units = entry[0]
+    return [(units[uid], ab) for uid, ab in found]

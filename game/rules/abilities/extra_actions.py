@@ -4,7 +4,7 @@ Awareness (and the mode attacks and Fighting Platform attacks listed in
 ``legal_actions``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .. import activation, combat
 from ..families import defensive_fire
@@ -135,8 +135,9 @@ def extra_actions(game: Any, u: Unit) -> list[Action]:
     if not u.acted or st.pending is not None or activation_tags(st, u.uid) is None:
         return []
     out: list[Action] = []
-    for a in _attack_candidates(st, u):
-        if _extra_problem(st, u, a) is None and _recheck(game, u, a) is None:
+    # the cheap activation check first (it decides most candidates), then the attack's
+    for a in _attack_candidates(st, u, lambda a: _extra_problem(st, u, a) is None):
+        if _recheck(game, u, a) is None:
             out.append(a)
     if u.card.has("strike_and_fade") and not u.disrupted:
         probe = Move(u.side, u.uid, (), None)
@@ -164,16 +165,22 @@ def _mode_may_apply(mode: str, u: Unit, t: Unit) -> bool:
     return True
 
 
-def _attack_candidates(st: GameState, u: Unit) -> list[Attack]:
+def _attack_candidates(st: GameState, u: Unit,
+                       first: Callable[[Attack], bool] | None = None) -> list[Attack]:
+    """``u``'s attacks the rules allow now, every mode; ``first``: a further
+    condition, asked before the attack's own check."""
     modes = ["normal"] + [m for m in MODE_ABILITIES if u.card.has(m)]
     out = []
     for t in st.units.values():
         if not t.on_map or t.side == u.side:
             continue
         for mode in modes:
-            if _mode_may_apply(mode, u, t) and \
+            if not _mode_may_apply(mode, u, t):
+                continue
+            a = Attack(u.side, u.uid, t.uid, mode)
+            if (first is None or first(a)) and \
                     combat.attack_allowed(st, u.uid, t.uid, mode=mode):
-                out.append(Attack(u.side, u.uid, t.uid, mode))
+                out.append(a)
     return out
 
 
@@ -196,22 +203,37 @@ def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
         if _platform_problem(st, u) is None:
             out.extend(a for a in _attack_candidates(st, u))
         return out
-    modes_of_unit = [m for m in MODE_ABILITIES if u.card.has(m)]
-    if not modes_of_unit and not any(t.boarded and t.side != u.side and not t.destroyed
+    modes_of_unit = _modes_of(u.card)
+    side = u.side
+    if not modes_of_unit and not any(t.side != side and t.boarded and not t.destroyed
                                      for t in st.units.values()):
         return out
     if activation.problem(st, u) is not None:
         return out
     for t in st.units.values():
-        if not t.on_map or t.side == u.side:
+        if t.side == side or not t.on_map:
             continue
-        modes = [m for m in modes_of_unit if _mode_may_apply(m, u, t)]
+        modes = [m for m in modes_of_unit if _mode_may_apply(m, u, t)] if modes_of_unit \
+            else []
         if t.boarded:
             modes = ["normal"] + modes
         for mode in modes:
             if combat.attack_allowed(st, u.uid, t.uid, mode=mode):
-                out.append(Attack(u.side, u.uid, t.uid, mode))
+                out.append(Attack(side, u.uid, t.uid, mode))
     return out
+
+
+_MODES: dict[int, tuple[Any, tuple[str, ...]]] = {}
+
+
+def _modes_of(card: Any) -> tuple[str, ...]:
+    """The attack-mode abilities on ``card`` (cards never change: cached per card)."""
+    got = _MODES.get(id(card))
+    if got is None or got[0] is not card:
+        if len(_MODES) > 4096:
+            _MODES.clear()
+        got = _MODES[id(card)] = (card, tuple(m for m in MODE_ABILITIES if card.has(m)))
+    return got[1]
 
 
 @register("action_allowed", lifts_only=True)

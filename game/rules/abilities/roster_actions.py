@@ -712,7 +712,8 @@ def _charge_bonus(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 for _id in ("banzai_charge", "angriff"):
     register("perform", _id, scope="any")(_charge_move)
     aura("activation_options", _id, when=_after_acting)(_charge_options)
-    aura("action_allowed", _id, when=_refused)(_charge_allowed)
+    # given None (an action the rules allow) it returns None: it only lifts refusals
+    aura("action_allowed", _id, when=_refused, lifts_only=True)(_charge_allowed)
     aura("die_modifier", _id)(_charge_bonus)
 
 
@@ -737,7 +738,8 @@ def _quick_reaction_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return list(value) + [Move(u.side, u.uid, (), f) for f in range(6) if f != u.facing]
 
 
-@aura("action_allowed", "command_quick_reactions", when=lambda v, c: v is not None)
+@aura("action_allowed", "command_quick_reactions", when=lambda v, c: v is not None,
+      lifts_only=True)        # given None it returns None: it only lifts refusals
 def _quick_reaction_allowed(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     u: Unit | None = ctx.get("unit")
     a = ctx["action"]

@@ -114,7 +114,7 @@ def legal_actions(game: "Game") -> list[Action]:
                 continue
             base = [a for r in unit_rules for a in r.for_unit(game, u)]
             extra = ability_actions(game, u)
-            if gate and abilities.may_refuse("action_allowed", u):
+            if gate and abilities.may_refuse("action_allowed", u, st):
                 # the rules built ``base`` legal; only an ability may still refuse (hooks
                 # declared ``lifts_only`` never refuse a legal action: skipped)
                 base = [a for a in base if abilities.apply(

@@ -30,10 +30,10 @@ class AttackRule(ActionRule):
         wide = st.options.get("edition") == "later" and (
             u.card.is_aircraft or bool(bm.bluff_hexes)
             or any(t.card.is_aircraft and t.on_map for t in st.units.values()))
-        return [Attack(side, u.uid, t.uid) for t in st.units.values()
-                if t.on_map and t.side != side and not t.boarded
-                and (t.hex in seen or wide)
-                and combat.attack_allowed(st, u.uid, t.uid)]
+        return [Attack(side, u.uid, t) for t in combat.allowed_targets(
+            st, u.uid, [t.uid for t in st.units.values()
+                        if t.side != side and not t.boarded and t.on_map
+                        and (wide or t.hex in seen)])]
 
     def problem(self, game: "Game", action: Attack) -> str | None:
         st = game.state
