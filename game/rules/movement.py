@@ -80,8 +80,15 @@ def impassable(unit: Unit, terrain: Terrain) -> bool:
     return not (r.vehicle_can_enter if unit.is_vehicle else r.soldier_can_enter)
 
 
+_SPEED_POINT = ("speed",)
+_CAN_MOVE_POINT = ("can_move",)
+
+
 def movement_speed(state: GameState, unit: Unit, phase: Phase | None = None) -> int:
     """Current speed (damaged Vehicles -1) after ability hooks."""
+    if not abilities.relevant(_SPEED_POINT, unit, state):
+        # no hook in this battle can change it (what ``apply`` would return unchanged)
+        return unit.current_speed
     phase = phase or state.phase
     speed: int = abilities.apply("speed", unit.current_speed, state=state, unit=unit,
                                  phase=phase)
@@ -261,6 +268,8 @@ def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> st
         return f"{unit.name} is aboard a transport (dismount it in the movement phase)"
     if unit.disrupted and not moves_while_disrupted(state, unit, phase):
         return f"{unit.name} is disrupted: disrupted units can't move or change facing"
+    if not abilities.relevant(_CAN_MOVE_POINT, unit, state):
+        return None     # no hook in this battle runs at can_move: ``apply`` gives True
     ok = abilities.apply("can_move", True, state=state, unit=unit, phase=phase)
     if ok is not True:
         return ok if isinstance(ok, str) and ok else f"{unit.name} can't move now"

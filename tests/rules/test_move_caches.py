@@ -179,6 +179,40 @@ def test_hook_relevance_follows_the_registry():
     assert g.copy().reachable(u.uid) == plain
 
 
+def test_speed_and_can_move_hooks_are_skipped_only_while_none_can_run():
+    """Rulebook: Speed and Movement (abilities trump rules): a unit's speed and whether
+    it may move skip the hook calls only while no hook at ``speed`` / ``can_move`` can
+    run in this battle - a rule hook that ``requires`` an ability runs as soon as a
+    holder joins, for every unit."""
+    g = position(MAP)
+    u = g.add_unit(rifles("Germany"), "Axis", at(2, 2))
+    base = g.state.units[u.uid].current_speed
+    assert movement.movement_speed(g.state, g.state.units[u.uid]) == base
+    assert movement.move_problem(g.state, g.state.units[u.uid]) is None
+
+    def sprint(value, ability, ctx):
+        return value + 3
+
+    def halt(value, ability, ctx):
+        return "held by the test rule"
+
+    abilities.register("speed", requires="test_rule_holder")(sprint)
+    abilities.register("can_move", requires="test_rule_holder")(halt)
+    try:
+        st = g.state
+        assert movement.movement_speed(st, st.units[u.uid]) == base
+        assert movement.move_problem(st, st.units[u.uid]) is None
+        g.add_unit(rifles("United States", abilities=("test_rule_holder",)), "Allies", at(9, 2))
+        st = g.state
+        assert movement.movement_speed(st, st.units[u.uid]) == base + 3
+        assert movement.move_problem(st, st.units[u.uid]) == "held by the test rule"
+        assert g.copy().reachable(u.uid) == {}
+    finally:
+        abilities.unregister(sprint)
+        abilities.unregister(halt)
+    assert movement.movement_speed(g.state, g.state.units[u.uid]) == base
+
+
 def test_moves_are_shared_only_between_equal_answers():
     """Ruling 7 (one activation, one listed move per hex): the Move objects a listing
     reuses are equal to the ones the rule builds, unit by unit."""
