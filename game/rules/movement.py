@@ -644,14 +644,16 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
             if len(g.prices) > 64:
                 g.prices.clear()
             rows = g.prices[pkey] = [None] * (2 * len(hexes))
-    # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
+    # labels per node: (cost, nrolls, bonus_used), Pareto-minimal.  A label's path and
+    # rolls are kept as a chain of steps (the previous step, this node, this step's
+    # rolls), unwound only for each hex's best label at the end (no tuple per push)
     best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
-    found: dict[int, tuple[int, int, tuple[Any, ...], tuple[Any, ...], bool]] = {}
-    heap: list[Any] = [(0, 0, False, 0, o, (), ())]
+    found: dict[int, tuple[int, int, Any, bool]] = {}
+    heap: list[Any] = [(0, 0, False, 0, o, None)]
     counter = 1
     heappop, heappush = heapq.heappop, heapq.heappush
     while heap:
-        cost, nrolls, used, _, i, path, rolls = heappop(heap)
+        cost, nrolls, used, _, i, chain = heappop(heap)
         bl = bonus0 and not used
         k = 2 * i + 1 if bl else 2 * i
         row = rows[k]
@@ -668,10 +670,9 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
                 continue
             nused = used or pfree
             nr = nrolls + len(prolls)
-            label = (ncost, nr, nused)
             labels = best.get(j)
             if labels is None:
-                best[j] = [label]
+                best[j] = [(ncost, nr, nused)]
             else:
                 dominated = prune = False
                 for c, r, u in labels:
@@ -685,14 +686,13 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
                 if prune:
                     labels[:] = [(c, r, u) for c, r, u in labels
                                  if not (ncost <= c and nr <= r and nused <= u)]
-                labels.append(label)
-            npath = path + (j,)
-            nrolls_t = rolls + prolls if prolls else rolls
+                labels.append((ncost, nr, nused))
+            nchain = (chain, j, prolls)
             if j != o:
                 cur = found.get(j)
                 if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
-                    found[j] = (ncost, nr, npath, nrolls_t, nused)
-            heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
+                    found[j] = (ncost, nr, nchain, nused)
+            heappush(heap, (ncost, nr, nused, counter, j, nchain))
             counter += 1
 
     infos = g.rolls
@@ -704,11 +704,21 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
         if got is None:
             got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
         return got
-    at = hexes.__getitem__
     out = {}
-    for j, (c, n, p, rl, u) in found.items():
-        path = tuple(map(at, p))
-        rolls = tuple(map(roll_info, rl)) if rl else ()
+    for j, (c, n, ch, u) in found.items():
+        # unwind the chain: the path's hexes and the steps' rolls, in step order
+        nodes: list[Any] = []
+        steps: list[Any] = []
+        while ch is not None:
+            ch, node, prl = ch
+            nodes.append(hexes[node])
+            if prl:
+                steps.append(prl)
+        nodes.reverse()
+        path = tuple(nodes)
+        rolls: tuple[Any, ...] = ()
+        if steps:
+            rolls = tuple(roll_info(r) for prl in reversed(steps) for r in prl)
         out[hexes[j]] = (c, n, path, rolls, u, 1 << j, Reach(path, c, rolls, u, True),
                          Reach(path, c, rolls, u, False))
     mask = 0
