@@ -704,23 +704,29 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
         if got is None:
             got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
         return got
+    # each found hex's path and rolls: its chain's parent's plus its own step (the
+    # chains form a tree, so each is unwound once), keyed by the chain objects' ids
+    # (all alive: ``found`` holds them and they hold their parents)
+    unwound: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+
+    def unwind(ch: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        got = unwound.get(id(ch))
+        if got is None:
+            parent, node, prl = ch
+            if parent is None:
+                ppath: tuple[Any, ...] = ()
+                prolls: tuple[Any, ...] = ()
+            else:
+                ppath, prolls = unwind(parent)
+            got = unwound[id(ch)] = (ppath + (hexes[node],),
+                                     prolls + tuple(map(roll_info, prl)) if prl else prolls)
+        return got
+    new_reach = tuple.__new__       # Reach(...) without its Python-level __new__
     out = {}
     for j, (c, n, ch, u) in found.items():
-        # unwind the chain: the path's hexes and the steps' rolls, in step order
-        nodes: list[Any] = []
-        steps: list[Any] = []
-        while ch is not None:
-            ch, node, prl = ch
-            nodes.append(hexes[node])
-            if prl:
-                steps.append(prl)
-        nodes.reverse()
-        path = tuple(nodes)
-        rolls: tuple[Any, ...] = ()
-        if steps:
-            rolls = tuple(roll_info(r) for prl in reversed(steps) for r in prl)
-        out[hexes[j]] = (c, n, path, rolls, u, 1 << j, Reach(path, c, rolls, u, True),
-                         Reach(path, c, rolls, u, False))
+        path, rolls = unwind(ch)
+        out[hexes[j]] = (c, n, path, rolls, u, 1 << j, new_reach(Reach, (path, c, rolls, u, True)),
+                         new_reach(Reach, (path, c, rolls, u, False)))
     mask = 0
     for j in found:
         mask |= 1 << j
