@@ -82,6 +82,7 @@ def impassable(unit: Unit, terrain: Terrain) -> bool:
 
 _SPEED_POINT = ("speed",)
 _CAN_MOVE_POINT = ("can_move",)
+_SPEED_OR_CAN_MOVE = ("speed", "can_move")
 
 
 def movement_speed(state: GameState, unit: Unit, phase: Phase | None = None) -> int:
@@ -259,7 +260,14 @@ def _road_bonus(state: GameState, unit: Unit, phase: Phase) -> bool:
 
 def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> str | None:
     """Why ``unit`` can't move (or turn) at all now, else None."""
-    phase = phase or state.phase
+    return _move_problem(state, unit, phase or state.phase,
+                         abilities.relevant(_CAN_MOVE_POINT, unit, state))
+
+
+def _move_problem(state: GameState, unit: Unit, phase: Phase, hooked: bool) -> str | None:
+    """:func:`move_problem`; ``hooked``: whether a hook at ``can_move`` can run for
+    ``unit`` in this battle (``abilities.relevant``) - if not, ``apply`` would give True,
+    so it isn't asked."""
     if not unit.on_map:
         return f"{unit.name} is not on the battle map"
     if unit.card.is_aircraft:
@@ -268,8 +276,8 @@ def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> st
         return f"{unit.name} is aboard a transport (dismount it in the movement phase)"
     if unit.disrupted and not moves_while_disrupted(state, unit, phase):
         return f"{unit.name} is disrupted: disrupted units can't move or change facing"
-    if not abilities.relevant(_CAN_MOVE_POINT, unit, state):
-        return None     # no hook in this battle runs at can_move: ``apply`` gives True
+    if not hooked:
+        return None
     ok = abilities.apply("can_move", True, state=state, unit=unit, phase=phase)
     if ok is not True:
         return ok if isinstance(ok, str) and ok else f"{unit.name} can't move now"
@@ -481,11 +489,17 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     the position's :func:`stacking_table`, when the caller has it."""
     unit = state.units[uid]
     phase = phase or state.phase
-    if move_problem(state, unit, phase) is not None:
-        return {}
+    # one relevance test for both hook points (no hook at either: neither is asked)
+    if abilities.relevant(_SPEED_OR_CAN_MOVE, unit, state):
+        if move_problem(state, unit, phase) is not None:
+            return {}
+        speed = movement_speed(state, unit, phase)
+    else:
+        if _move_problem(state, unit, phase, False) is not None:
+            return {}
+        speed = unit.current_speed     # what movement_speed gives without a speed hook
     origin = start or unit.hex
     assert origin is not None
-    speed = movement_speed(state, unit, phase)
     veh = unit.is_vehicle
     speed_one = veh and speed == 1 and phase in _MOVEMENT      # _speed_one
     bonus0 = veh and uid not in state.road_bonus_used           # _road_bonus
