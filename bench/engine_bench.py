@@ -8,7 +8,10 @@ current engine is measured.  Each engine runs in its own process (so their modul
 don't mix) on the same seeded games with the SAME armies (``ARMIES`` below: the first-edition
 sample armies as shipped at 56c0d87, passed to both processes as card lists, so a checkout's own
 sample army files don't matter): random-vs-random games (the six configurations in turn, every
-seventh an Assault), and, at every position of them,
+seventh an Assault), in three sets of games on different seeds, so that no game replays one
+already played (whose positions every cache that outlives a game would know): first in the fresh
+process (``COLD_SEEDS`` on: those caches start empty), then with per-call timings (``PROBE_SEEDS``
+on), then the game times the goal is about (``--seed`` on) - at every position of the second set,
 ``legal_actions`` (the first call in that position), ``apply``, and at every tenth
 position ``copy`` and ``reachable`` (per unit of the side to act, its cache cleared).
 Times are CPU time of the measuring process (``time.process_time``); the game time is also
@@ -27,6 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OLD = Path("/tmp/hexfront_old")
+PROBE_SEEDS = 10_000     # the per-call timings' games: seeds PROBE_SEEDS + seed + i
+COLD_SEEDS = 20_000      # the fresh process's games: seeds COLD_SEEDS + seed + i
 
 # The armies both engines play: the first-edition sample armies as they were at 56c0d87
 # (units/armies/sample_axis.yaml, sample_allies.yaml), fixed here so that a later change to
@@ -59,11 +64,31 @@ def measure(games: int, seed: int, army_units: dict[str, list[object]] | None = 
     maps = {n: load_configuration(n) for n in range(1, 7)}
     for bm in maps.values():
         bm.los  # noqa: B018 - the LOS table is built once per map, outside the timings
-    game_t, legal_t, apply_t, copy_t, reach_t, actions = [], [], [], [], [], 0
+
+    def play(first_seed: int) -> tuple[list[float], int]:
+        """Game times (CPU) of ``games`` random games from ``first_seed`` on, and their actions."""
+        times, n = [], 0
+        for i in range(games):
+            g = new_game(maps[1 + i % 6], armies,
+                         scenario="assault" if i % 7 == 6 else "standard",
+                         dice=Dice(first_seed + i), options={"turn_limit": 12})
+            choose = quick_policy(random.Random(first_seed + i), 0.35)
+            t0 = time.process_time()
+            while not g.over:
+                g.apply(choose(g))
+                n += 1
+            times.append(time.process_time() - t0)
+        return times, n
+
+    # first: games in a fresh process (every cache that outlives a game - per map, per
+    # card... - starts empty: what a new process pays)
+    cold, cold_n = play(COLD_SEEDS + seed)
+    # the per-call timings, on games of their own
+    game_t, legal_t, apply_t, copy_t, reach_t = [], [], [], [], []
     for i in range(games):
         g = new_game(maps[1 + i % 6], armies, scenario="assault" if i % 7 == 6 else "standard",
-                     dice=Dice(seed + i), options={"turn_limit": 12})
-        rng = random.Random(seed + i)
+                     dice=Dice(PROBE_SEEDS + seed + i), options={"turn_limit": 12})
+        rng = random.Random(PROBE_SEEDS + seed + i)
         choose = quick_policy(rng, 0.35)
         t_game = time.process_time()
         n = 0
@@ -92,21 +117,14 @@ def measure(games: int, seed: int, army_units: dict[str, list[object]] | None = 
                         g.reachable(u.uid)
                         reach_t.append(time.process_time() - t0)
         game_t.append(time.process_time() - t_game)
-        actions += n
-    # a game's time without the measuring calls above is what the goal is about
-    plain, plain_n = [], 0
-    for i in range(games):
-        g = new_game(maps[1 + i % 6], armies, scenario="assault" if i % 7 == 6 else "standard",
-                     dice=Dice(seed + i), options={"turn_limit": 12})
-        choose = quick_policy(random.Random(seed + i), 0.35)
-        t0 = time.process_time()
-        while not g.over:
-            g.apply(choose(g))
-            plain_n += 1
-        plain.append(time.process_time() - t0)
+    # the game times the goal is about: other games again (never a replay of a game
+    # already played, whose positions every cache would know), in a process that has
+    # played the games above on the same maps
+    plain, plain_n = play(seed)
     ms, us = 1000.0, 1e6
-    return {"game_ms": statistics.mean(plain) * ms, "actions": actions / games,
+    return {"game_ms": statistics.mean(plain) * ms, "actions": plain_n / games,
             "action_us": sum(plain) / max(1, plain_n) * us,
+            "cold_ms": statistics.mean(cold) * ms, "cold_action_us": sum(cold) / max(1, cold_n) * us,
             "legal_p50_ms": pct(legal_t, 50) * ms, "legal_p95_ms": pct(legal_t, 95) * ms,
             "apply_us": statistics.mean(apply_t) * us, "copy_us": statistics.mean(copy_t) * us,
             "reach_p50_us": pct(reach_t, 50) * us, "reach_p95_us": pct(reach_t, 95) * us}
@@ -124,6 +142,8 @@ def run_child(root: Path, games: int, seed: int) -> dict:
 
 ROWS = [("random game (ms)", "game_ms", "{:.0f}"), ("actions per game", "actions", "{:.0f}"),
         ("per action in a game (us)", "action_us", "{:.0f}"),
+        ("game, fresh process (ms)", "cold_ms", "{:.0f}"),
+        ("per action, fresh (us)", "cold_action_us", "{:.0f}"),
         ("legal_actions p50 (ms)", "legal_p50_ms", "{:.2f}"),
         ("legal_actions p95 (ms)", "legal_p95_ms", "{:.2f}"),
         ("apply (us)", "apply_us", "{:.0f}"), ("copy (us)", "copy_us", "{:.0f}"),
