@@ -4,30 +4,38 @@ one *position*, never rules of their own.
 A position is identified by a small number (:meth:`PositionCaches.position`): a new
 one whenever the state's fingerprint (version, phase, turn, bridges, the pending
 decision, the road bonuses, and per unit its hex, counters, acted / fired flags,
-carrier and facing) or its units dict changes (a state restored after a failed
-action or rebuilt by undo has a new units dict).  Everything cached here is keyed
-on that number, so a changed position can never be answered from an old one:
+carrier, facing, side and card) or its units dict changes (a state restored after a
+failed action or rebuilt by undo has a new units dict).  Everything cached here is
+keyed on that number, so a changed position can never be answered from an old one:
 
 - ``legal``: what ``families.legal_actions`` listed (``Game.legal_actions``); an
   action that is one of those very objects is applied without a second check
   (:meth:`PositionCaches.listed`).
 - ``reach``: ``movement.reachable`` per unit (``Game.reachable``).
 - ``stacking``: the position's ``movement.stacking_table`` (who counts for stacking
-  where), shared by every unit's search.
+  where), shared by every unit's search.  It outlives its position while what it
+  reads is unchanged (:meth:`PositionCaches.stacking_table`: each unit's uid, side,
+  card, hex, destroyed and carrier, in state order, the units dict and the
+  abilities registry's generation) - an attack, a turn in place or a phase change
+  keeps it.
+- ``enemies``: per side, the enemies' hexes on the map and their token
+  (``families.moving.enemy_hexes``).
 
 Longer-lived caches live next to the rule they serve and key on what that rule
 reads: the movement search per map and (origin, kind of unit, speed, road bonus,
 bridges, the unit's abilities when a hook keyed on them prices the steps) and the
-stacking-closed hexes (game.rules.movement), the listed moves per search result
-(families.moving), the open deployment hexes per zone (families.setup), the hook
-points per card (game.rules.abilities, emptied by every (un)registration) and the
-combat hook points per pair of cards (game.rules.combat).
+stacking-closed hexes as a bit mask (game.rules.movement), the listed moves per
+search result, one Move per (Reach, unit, facing) and the facing toward the nearest
+enemy (families.moving), the open deployment hexes per zone (families.setup), the
+hook points per card (game.rules.abilities, emptied by every (un)registration) and
+the combat hook points per pair of cards (game.rules.combat).
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
-from . import movement
+from . import abilities, movement
 from .actions import Action
 from .hexes import Hex
 from .movement import Reach, StackingTable
@@ -36,12 +44,17 @@ from .state import GameState, Unit
 __all__ = ["PositionCaches", "fingerprint"]
 
 
+#: the fields of a unit movement.stacking_table reads
+_STACKING_FIELDS = attrgetter("uid", "side", "card", "hex", "destroyed", "carrier")
+#: the fields of a unit a position's answers may depend on (fingerprint)
+_UNIT_FINGERPRINT = attrgetter("hex", "destroyed", "disrupted", "damaged", "acted", "carrier",
+                               "facing", "fired_defensively", "side", "card")
+
+
 def fingerprint(st: GameState) -> tuple[Any, ...]:
     """Everything a position's answers may depend on that a caller could change."""
     return (st.version, st.phase, st.turn, st.destroyed_bridges, st.pending,
-            st.road_bonus_used,
-            tuple((u.hex, u.destroyed, u.disrupted, u.damaged, u.acted, u.carrier,
-                   u.facing, u.fired_defensively) for u in st.units.values()))
+            st.road_bonus_used, tuple(map(_UNIT_FINGERPRINT, st.units.values())))
 
 
 class PositionCaches:
@@ -55,14 +68,21 @@ class PositionCaches:
         self.stacking: StackingTable | None = None
         self.listed_ids: set[int] | None = None     # ids of the objects in ``legal``
         self.by_hex: dict[Hex, list[Unit]] | None = None   # units not destroyed, per hex
+        self.enemies: dict[str, tuple[tuple[Hex, ...], int]] = {}   # families.moving
+        # the last stacking table and what it was built from (it outlives positions)
+        self.stacking_from: tuple[Any, ...] | None = None
+        self.last_stacking: StackingTable | None = None
 
     def clear(self) -> None:
         self.pos = None
         self.legal = None
         self.reach.clear()
         self.stacking = None
+        self.stacking_from = None
+        self.last_stacking = None
         self.listed_ids = None
         self.by_hex = None
+        self.enemies = {}
 
     def position(self, st: GameState) -> int:
         """The number of the current position (inside a listing: the listing's)."""
@@ -77,6 +97,7 @@ class PositionCaches:
             self.legal = None
             self.listed_ids = None
             self.by_hex = None
+            self.enemies = {}
         return int(pos[2])
 
     def units_at(self, st: GameState, h: Hex | None, include_boarded: bool = True
@@ -98,10 +119,27 @@ class PositionCaches:
         self.position(st)
         hit = self.reach.get(uid)
         if hit is None:
-            if self.stacking is None:
-                self.stacking = movement.stacking_table(st)
-            hit = self.reach[uid] = movement.reachable(st, uid, table=self.stacking)
+            hit = self.reach[uid] = movement.reachable(st, uid, table=self.stacking_table(st))
         return hit
+
+    def stacking_table(self, st: GameState) -> StackingTable:
+        """The position's ``movement.stacking_table``.  It reads only each unit's uid,
+        side, card, hex, destroyed and carrier (in state order) and the abilities
+        registry (``abilities.GENERATION``), so a position that leaves all of them
+        alone (an attack, a turn in place, a phase change) shares the last table."""
+        self.position(st)
+        table = self.stacking
+        if table is None:
+            made_from = (st.units, abilities.GENERATION,
+                         tuple(map(_STACKING_FIELDS, st.units.values())))
+            last = self.stacking_from
+            if last is not None and last[0] is st.units and last[1:] == made_from[1:] \
+                    and self.last_stacking is not None:
+                table = self.last_stacking
+            else:
+                table = movement.stacking_table(st)
+            self.stacking, self.last_stacking, self.stacking_from = table, table, made_from
+        return table
 
     def listed(self, st: GameState, action: Action) -> bool:
         """Whether ``action`` is one of the very objects listed for this position."""

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple
 
 from . import abilities
-from .hexes import Hex, Hexside, direction_between, hex_label
+from .hexes import DIRECTIONS, Hex, Hexside, direction_between, hex_label
 from .state import GameState, Phase, Unit
 from .terrain import TERRAIN_RULES, Terrain
 
@@ -80,8 +80,16 @@ def impassable(unit: Unit, terrain: Terrain) -> bool:
     return not (r.vehicle_can_enter if unit.is_vehicle else r.soldier_can_enter)
 
 
+_SPEED_POINT = ("speed",)
+_CAN_MOVE_POINT = ("can_move",)
+_SPEED_OR_CAN_MOVE = ("speed", "can_move")
+
+
 def movement_speed(state: GameState, unit: Unit, phase: Phase | None = None) -> int:
     """Current speed (damaged Vehicles -1) after ability hooks."""
+    if not abilities.relevant(_SPEED_POINT, unit, state):
+        # no hook in this battle can change it (what ``apply`` would return unchanged)
+        return unit.current_speed
     phase = phase or state.phase
     speed: int = abilities.apply("speed", unit.current_speed, state=state, unit=unit,
                                  phase=phase)
@@ -100,12 +108,27 @@ def _edge_table(bm: Any) -> dict[Hex, dict[Hex, tuple[Hexside, bool, bool]]]:
         bm.__dict__.get("_movement_edges")
     if table is None:
         table = {}
+        # built on (q, r) pairs (hashed in C) rather than Hex / Hexside objects: the
+        # same neighbours in the same order (Hex.neighbors), the same hexsides
+        at = {(h.q, h.r): h for h in bm.terrain}
+        roads = {((s.a.q, s.a.r), (s.b.q, s.b.r)) for s in bm.roads}
+        streams = {((s.a.q, s.a.r), (s.b.q, s.b.r)) for s in bm.streams}
+        done: dict[tuple[Any, ...], tuple[Hexside, bool, bool]] = {}
+        steps = [(d.q, d.r) for d in DIRECTIONS]
         for h in bm.terrain:
             row = {}
-            for n in h.neighbors():
-                if n in bm.terrain:
-                    side = Hexside.between(h, n)
-                    row[n] = (side, side in bm.roads, side in bm.streams)
+            hk = (h.q, h.r)
+            for dq, dr in steps:
+                nk = (hk[0] + dq, hk[1] + dr)
+                n = at.get(nk)
+                if n is None:
+                    continue
+                pair = (hk, nk) if hk < nk else (nk, hk)      # Hexside.between's order
+                edge = done.get(pair)
+                if edge is None:
+                    side = Hexside(h, n) if hk < nk else Hexside(n, h)
+                    edge = done[pair] = (side, pair in roads, pair in streams)
+                row[n] = edge
             table[h] = row
         bm.__dict__["_movement_edges"] = table
     return table
@@ -131,8 +154,8 @@ def _graph(bm: Any) -> _Graph:
         hexes = list(bm.hexes)
         index = {h: i for i, h in enumerate(hexes)}
         table = _edge_table(bm)
-        adj = [tuple((index[n], side, road, stream)
-                     for n, (side, road, stream) in table[h].items()) for h in hexes]
+        adj = [tuple([(index[n], side, road, stream)
+                      for n, (side, road, stream) in table[h].items()]) for h in hexes]
         g = _Graph(hexes, index, [bm.terrain[h] for h in hexes], adj)
         bm.__dict__["_movement_graph"] = g
     return g
@@ -237,7 +260,14 @@ def _road_bonus(state: GameState, unit: Unit, phase: Phase) -> bool:
 
 def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> str | None:
     """Why ``unit`` can't move (or turn) at all now, else None."""
-    phase = phase or state.phase
+    return _move_problem(state, unit, phase or state.phase,
+                         abilities.relevant(_CAN_MOVE_POINT, unit, state))
+
+
+def _move_problem(state: GameState, unit: Unit, phase: Phase, hooked: bool) -> str | None:
+    """:func:`move_problem`; ``hooked``: whether a hook at ``can_move`` can run for
+    ``unit`` in this battle (``abilities.relevant``) - if not, ``apply`` would give True,
+    so it isn't asked."""
     if not unit.on_map:
         return f"{unit.name} is not on the battle map"
     if unit.card.is_aircraft:
@@ -246,6 +276,8 @@ def move_problem(state: GameState, unit: Unit, phase: Phase | None = None) -> st
         return f"{unit.name} is aboard a transport (dismount it in the movement phase)"
     if unit.disrupted and not moves_while_disrupted(state, unit, phase):
         return f"{unit.name} is disrupted: disrupted units can't move or change facing"
+    if not hooked:
+        return None
     ok = abilities.apply("can_move", True, state=state, unit=unit, phase=phase)
     if ok is not True:
         return ok if isinstance(ok, str) and ok else f"{unit.name} can't move now"
@@ -292,6 +324,7 @@ class StackingTable(NamedTuple):
     vehicles: dict[Hex, list[Unit]]
     counted: dict[str, Hex]       # uid -> its hex, for every unit that counts
     blocked: dict[tuple[Any, ...], frozenset[Hex]]   # memo of blocked_hexes()
+    masks: dict[tuple[Any, ...], int]                # ... as bit masks (the map's graph)
 
 
 def stacking_table(state: GameState) -> StackingTable:
@@ -316,7 +349,7 @@ def stacking_table(state: GameState) -> StackingTable:
             cav = counts_as_vehicle(other)
         if cav:
             vehicles.setdefault(h, []).append(other)
-    return StackingTable(friends, vehicles, counted, {})
+    return StackingTable(friends, vehicles, counted, {}, {})
 
 
 def occupancy(state: GameState, unit: Unit, table: StackingTable | None = None
@@ -346,28 +379,69 @@ def occupancy(state: GameState, unit: Unit, table: StackingTable | None = None
     return friends, vehicles
 
 
-def blocked_hexes(state: GameState, unit: Unit, table: StackingTable) -> frozenset[Hex]:
-    """:func:`stacking_blocked` for ``unit`` from the position's table (it depends only
-    on the unit's side, whether it counts as a Vehicle and where it counts itself)."""
-    side, cav = unit.side, counts_as_vehicle(unit)
+def _blocked_base(table: StackingTable, side: str, cav: bool) -> frozenset[Hex]:
+    """The hexes stacking closes to a unit of ``side`` (counting as a Vehicle or not)
+    that counts nowhere itself (memoized in the position's table)."""
     key = (side, cav)
     base = table.blocked.get(key)
     if base is None:
-        # as seen by a unit of this side and kind that counts nowhere itself
         friends = table.friends.get(side, {})
         closed = {h for h, n in friends.items() if n >= 2}
         if cav:
             closed.update(table.vehicles)
         base = table.blocked[key] = frozenset(closed)
+    return base
+
+
+def _own_open(state: GameState, unit: Unit, table: StackingTable, cav: bool,
+              base: frozenset[Hex]) -> Hex | None:
+    """``unit``'s own hex when it is in ``base`` only because ``unit`` itself counts
+    there (without it the hex is open to it), else None."""
     own = table.counted.get(unit.uid) if state.units.get(unit.uid) is unit else None
     if own is None or own not in base:
-        return base
-    # the unit itself counts in its own hex: without it, is that hex still closed?
+        return None
     uid = unit.uid
-    if table.friends.get(side, {}).get(own, 0) - 1 >= 2 or (
+    if table.friends.get(unit.side, {}).get(own, 0) - 1 >= 2 or (
             cav and any(v.uid != uid for v in table.vehicles.get(own, ()))):
-        return base
-    return base - {own}
+        return None
+    return own
+
+
+def blocked_hexes(state: GameState, unit: Unit, table: StackingTable) -> frozenset[Hex]:
+    """:func:`stacking_blocked` for ``unit`` from the position's table (it depends only
+    on the unit's side, whether it counts as a Vehicle and where it counts itself)."""
+    cav = counts_as_vehicle(unit)
+    base = _blocked_base(table, unit.side, cav)
+    own = _own_open(state, unit, table, cav, base)
+    return base if own is None else base - {own}
+
+
+def _base_mask(table: StackingTable, side: str, cav: bool, g: _Graph) -> int:
+    """:func:`_blocked_base` as a bit mask over the map graph's hex indices (bit ``i``:
+    ``g.hexes[i]`` is closed), memoized in the table."""
+    key = (side, cav)
+    mask = table.masks.get(key)
+    if mask is None:
+        mask = 0
+        index = g.index
+        for h in _blocked_base(table, side, cav):
+            k = index.get(h)
+            if k is not None:
+                mask |= 1 << k
+        table.masks[key] = mask
+    return mask
+
+
+def _blocked_mask(state: GameState, unit: Unit, table: StackingTable, g: _Graph) -> int:
+    """:func:`blocked_hexes` as a bit mask over the map graph's hex indices."""
+    cav = counts_as_vehicle(unit)
+    mask = _base_mask(table, unit.side, cav, g)
+    own = _own_open(state, unit, table, cav, _blocked_base(table, unit.side, cav))
+    if own is not None:
+        k = g.index.get(own)
+        if k is not None:
+            mask &= ~(1 << k)
+    return mask
 
 
 def stacking_problem(unit: Unit, h: Hex, friends: dict[Hex, int],
@@ -415,21 +489,30 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     the position's :func:`stacking_table`, when the caller has it."""
     unit = state.units[uid]
     phase = phase or state.phase
-    if move_problem(state, unit, phase) is not None:
-        return {}
+    # one relevance test for both hook points (no hook at either: neither is asked)
+    if abilities.relevant(_SPEED_OR_CAN_MOVE, unit, state):
+        if move_problem(state, unit, phase) is not None:
+            return {}
+        speed = movement_speed(state, unit, phase)
+    else:
+        if _move_problem(state, unit, phase, False) is not None:
+            return {}
+        speed = unit.current_speed     # what movement_speed gives without a speed hook
     origin = start or unit.hex
     assert origin is not None
-    speed = movement_speed(state, unit, phase)
-    speed_one = _speed_one(state, unit, speed, phase)
-    bonus0 = _road_bonus(state, unit, phase)
-    g = _graph(state.battle_map)
-    hexes, terr_of, adj = g.hexes, g.terrain, g.adj
-    if origin not in g.index:
-        return {}
-    o = g.index[origin]
     veh = unit.is_vehicle
+    speed_one = veh and speed == 1 and phase in _MOVEMENT      # _speed_one
+    bonus0 = veh and uid not in state.road_bonus_used           # _road_bonus
+    bm = state.battle_map
+    g: _Graph | None = bm.__dict__.get("_movement_graph")
+    if g is None:
+        g = _graph(bm)
+    o = g.index.get(origin)
+    if o is None:
+        return {}
+    move_hooked, reach_hooked = _hook_points(unit)
     # later edition: hedges and cliffs are priced by step() (game.rules.later.terrain)
-    hooked = abilities.relevant(_MOVE_POINTS, unit) or state.battle_map.has_sides
+    hooked = move_hooked or bm.has_sides
     # Without movement hooks the search depends only on these: cache it per map.
     # Hooks keyed on the unit's own abilities depend only on the unit and the step
     # (see game.rules.abilities), so their searches are cached per card as well;
@@ -443,133 +526,225 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 abilities.GENERATION)
     else:
         ckey = None
-    out = g.cache.get(ckey) if ckey is not None else None
-    if out is None:
-        veh = unit.is_vehicle
-        if hooked:
-            def price(i: int, j: int, side: Any, road: bool, stream: bool,
-                      bonus_left: bool) -> Any:
-                st = step(state, unit, hexes[i], hexes[j], bonus_left=bonus_left,
-                          speed_one=speed_one, phase=phase)
-                if st.reason is not None:
-                    return None
-                return st.cost, st.rolls, st.free
-        else:
-            broken = state.destroyed_bridges
-            enter = {t: not impassable(unit, t) for t in Terrain}
-            tcost = {t: (TERRAIN_RULES[t].vehicle_cost if veh else 1) for t in Terrain}
-            if speed_one:
-                tcost = {t: min(c, 1) for t, c in tcost.items()}
-            froll = {t: veh and TERRAIN_RULES[t].vehicle_roll for t in Terrain}
-
-            def price(i: int, j: int, side: Any, road: bool, stream: bool,
-                      bonus_left: bool) -> Any:
-                if road and side not in broken:
-                    return (0, (), True) if bonus_left else (1, (), False)
-                tj = terr_of[j]
-                if not enter[terr_of[i]] or not enter[tj]:
-                    return None
-                rolls: tuple[Any, ...]
-                if stream:
-                    rolls = (("stream", i, j), ("forest", i, j)) if froll[tj] else (("stream", i, j),)
-                elif froll[tj]:
-                    rolls = (("forest", i, j),)
-                else:
-                    rolls = ()
-                return tcost[tj], rolls, False
-        # labels per node: (cost, nrolls, bonus_used), Pareto-minimal
-        best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
-        found: dict[int, tuple[int, int, tuple[Any, ...], tuple[Any, ...], bool]] = {}
-        heap: list[Any] = [(0, 0, False, 0, o, (), ())]
-        counter = 1
-        cache: dict[Any, Any]
-        if hooked:
-            cache = {}
-        else:
-            # hook-free prices depend only on these: shared by every such search
-            pkey = (veh, speed_one, state.destroyed_bridges)
-            if pkey not in g.prices:
-                if len(g.prices) > 64:
-                    g.prices.clear()
-                g.prices[pkey] = {}
-            cache = g.prices[pkey]
-        while heap:
-            cost, nrolls, used, _, i, path, rolls = heapq.heappop(heap)
-            bl = bonus0 and not used
-            for j, side, road, stream in adj[i]:
-                key = (i, j, bl)
-                pr = cache.get(key, 0)
-                if pr == 0:
-                    pr = cache[key] = price(i, j, side, road, stream, bl)
-                if pr is None:
-                    continue
-                ncost = cost + pr[0]
-                if ncost > speed:
-                    continue
-                nused = used or pr[2]
-                nr = nrolls + len(pr[1])
-                labels = best.get(j)
-                if labels is None:
-                    labels = best[j] = []
-                else:
-                    dominated = False
-                    for c, r, u in labels:
-                        if c <= ncost and r <= nr and u <= nused:
-                            dominated = True
-                            break
-                    if dominated:
-                        continue
-                    labels[:] = [(c, r, u) for c, r, u in labels
-                                 if not (ncost <= c and nr <= r and nused <= u)]
-                labels.append((ncost, nr, nused))
-                npath = path + (j,)
-                nrolls_t = rolls + pr[1] if pr[1] else rolls
-                if j != o:
-                    cur = found.get(j)
-                    if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
-                        found[j] = (ncost, nr, npath, nrolls_t, nused)
-                heapq.heappush(heap, (ncost, nr, nused, counter, j, npath, nrolls_t))
-                counter += 1
-
-        infos = g.rolls
-
-        def roll_info(r: Any) -> RollInfo:
-            if isinstance(r, RollInfo):
-                return r
-            got = infos.get(r)
-            if got is None:
-                got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
-            return got
-        out = {hexes[j]: (c, n, tuple(hexes[k] for k in p), tuple(roll_info(r) for r in rl), u)
-               for j, (c, n, p, rl, u) in found.items()}
+    got = g.cache.get(ckey) if ckey is not None else None
+    if got is None:
+        got = _search(state, unit, phase, g, o, speed, speed_one, bonus0, hooked)
         if ckey is not None:
             if len(g.cache) > 4096:
                 g.cache.clear()
-            g.cache[ckey] = out
-    if table is not None:
-        blocked: set[Hex] | frozenset[Hex] = blocked_hexes(state, unit, table)
-    else:
+            g.cache[ckey] = got
+    out, out_mask = got
+    # the hexes stacking closes to this unit, as a bit mask over the map graph's indices
+    if table is None:
         friends, vehicles = occupancy(state, unit)
-        blocked = stacking_blocked(unit, friends, vehicles)
+        index = g.index
+        bmask = 0
+        for h in stacking_blocked(unit, friends, vehicles):
+            k = index.get(h)
+            if k is not None:
+                bmask |= 1 << k
+    elif origin is unit.hex or origin == unit.hex:
+        # the unit's own hex is never in ``out`` (the search leaves it out), so whether
+        # it counts there itself changes nothing below: the side's and kind's mask
+        bmask = _base_mask(table, unit.side, counts_as_vehicle(unit), g)
+    else:
+        bmask = _blocked_mask(state, unit, table, g)
     rkey = None
     result: dict[Hex, Reach] = {}
     if ckey is not None:
         # the same search with the same hexes closed by stacking: the same answer
-        rkey = (ckey, frozenset(h for h in blocked if h in out))
+        rkey = (ckey, bmask & out_mask)
         hit = g.results.get(rkey)
         if hit is not None:
             result = hit
             rkey = None
     if ckey is None or rkey is not None:
-        result = {h: Reach(p, c, r, u, h not in blocked) for h, (c, _, p, r, u) in out.items()}
+        # each hex's two possible answers are built once with the search (Reach is immutable)
+        result = {h: e[7] if bmask & e[5] else e[6] for h, e in out.items()}
         if rkey is not None:
             if len(g.results) > 4096:
                 g.results.clear()
             g.results[rkey] = result
-    if abilities.has_hooks("reach"):
+    if reach_hooked:
         result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,
                                  start=origin)
     return result
+
+
+# id(card) -> (card, registry generation, movement points relevant, reach relevant)
+_HOOK_POINTS: dict[int, tuple[Any, int, bool, bool]] = {}
+
+
+def _hook_points(unit: Unit) -> tuple[bool, bool]:
+    """``abilities.relevant`` for ``unit`` at the movement search's points and at
+    ``reach``.  It reads only the card and the registry, so it is cached per card and
+    registry generation."""
+    card = unit.card
+    got = _HOOK_POINTS.get(id(card))
+    if got is None or got[0] is not card or got[1] != abilities.GENERATION:
+        if len(_HOOK_POINTS) > 4096:
+            _HOOK_POINTS.clear()
+        got = _HOOK_POINTS[id(card)] = (card, abilities.GENERATION,
+                                        abilities.relevant(_MOVE_POINTS, unit),
+                                        abilities.relevant(("reach",), unit))
+    return got[2], got[3]
+
+
+_PLAIN_TABLES: dict[tuple[bool, bool], tuple[dict[Any, bool], dict[Any, int], dict[Any, bool]]] = {}
+
+
+def _plain_tables(unit: Unit, veh: bool, speed_one: bool
+                  ) -> tuple[dict[Any, bool], dict[Any, int], dict[Any, bool]]:
+    """Per terrain, for a unit no movement hook touches: may it enter, what it pays
+    (ruling 4 applied), does a Vehicle roll to enter.  They read only the terrain
+    table, Vehicle or not and minimum movement: cached on exactly those."""
+    key = (veh, speed_one)
+    got = _PLAIN_TABLES.get(key)
+    if got is None:
+        enter = {t: not impassable(unit, t) for t in Terrain}
+        tcost = {t: (TERRAIN_RULES[t].vehicle_cost if veh else 1) for t in Terrain}
+        if speed_one:
+            tcost = {t: min(c, 1) for t, c in tcost.items()}
+        froll = {t: veh and TERRAIN_RULES[t].vehicle_roll for t in Terrain}
+        got = _PLAIN_TABLES[key] = (enter, tcost, froll)
+    return got
+
+
+def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed: int,
+            speed_one: bool, bonus0: bool, hooked: bool
+            ) -> tuple[dict[Hex, tuple[Any, ...]], int]:
+    """The search itself (see the module doc): hex -> (cost, rolls count, path, rolls,
+    road bonus used, the hex's bit in the map graph, its Reach if the unit may stop
+    there, its Reach if not) and the bits of every hex found."""
+    hexes, terr_of, adj = g.hexes, g.terrain, g.adj
+    veh = unit.is_vehicle
+    if hooked:
+        def price(i: int, j: int, side: Any, road: bool, stream: bool,
+                  bonus_left: bool) -> Any:
+            st = step(state, unit, hexes[i], hexes[j], bonus_left=bonus_left,
+                      speed_one=speed_one, phase=phase)
+            if st.reason is not None:
+                return None
+            return st.cost, st.rolls, st.free
+    else:
+        broken = state.destroyed_bridges
+        enter, tcost, froll = _plain_tables(unit, veh, speed_one)
+
+        def price(i: int, j: int, side: Any, road: bool, stream: bool,
+                  bonus_left: bool) -> Any:
+            if road and side not in broken:
+                return (0, (), True) if bonus_left else (1, (), False)
+            tj = terr_of[j]
+            if not enter[terr_of[i]] or not enter[tj]:
+                return None
+            rolls: tuple[Any, ...]
+            if stream:
+                rolls = (("stream", i, j), ("forest", i, j)) if froll[tj] else (("stream", i, j),)
+            elif froll[tj]:
+                rolls = (("forest", i, j),)
+            else:
+                rolls = ()
+            return tcost[tj], rolls, False
+    # the priced steps out of each node, per road bonus left or not: node * 2 + bonus ->
+    # ((j, cost, rolls, bonus used by the step), ...) for the allowed steps only
+    rows: list[Any]
+    if hooked:
+        rows = [None] * (2 * len(hexes))
+    else:
+        # hook-free prices depend only on these: shared by every such search
+        pkey = (veh, speed_one, state.destroyed_bridges)
+        rows = g.prices.get(pkey)  # type: ignore[assignment]
+        if rows is None:
+            if len(g.prices) > 64:
+                g.prices.clear()
+            rows = g.prices[pkey] = [None] * (2 * len(hexes))
+    # labels per node: (cost, nrolls, bonus_used), Pareto-minimal.  A label's path and
+    # rolls are kept as a chain of steps (the previous step, this node, this step's
+    # rolls), unwound only for each hex's best label at the end (no tuple per push)
+    best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
+    found: dict[int, tuple[int, int, Any, bool]] = {}
+    heap: list[Any] = [(0, 0, False, 0, o, None)]
+    counter = 1
+    heappop, heappush = heapq.heappop, heapq.heappush
+    while heap:
+        cost, nrolls, used, _, i, chain = heappop(heap)
+        bl = bonus0 and not used
+        k = 2 * i + 1 if bl else 2 * i
+        row = rows[k]
+        if row is None:
+            priced = []
+            for j, side, road, stream in adj[i]:
+                pr = price(i, j, side, road, stream, bl)
+                if pr is not None:
+                    priced.append((j, pr[0], pr[1], pr[2]))
+            row = rows[k] = tuple(priced)
+        for j, pcost, prolls, pfree in row:
+            ncost = cost + pcost
+            if ncost > speed:
+                continue
+            nused = used or pfree
+            nr = nrolls + len(prolls)
+            labels = best.get(j)
+            if labels is None:
+                best[j] = [(ncost, nr, nused)]
+            else:
+                dominated = prune = False
+                for c, r, u in labels:
+                    if c <= ncost and r <= nr and u <= nused:
+                        dominated = True
+                        break
+                    if ncost <= c and nr <= r and nused <= u:
+                        prune = True
+                if dominated:
+                    continue
+                if prune:
+                    labels[:] = [(c, r, u) for c, r, u in labels
+                                 if not (ncost <= c and nr <= r and nused <= u)]
+                labels.append((ncost, nr, nused))
+            nchain = (chain, j, prolls)
+            if j != o:
+                cur = found.get(j)
+                if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
+                    found[j] = (ncost, nr, nchain, nused)
+            heappush(heap, (ncost, nr, nused, counter, j, nchain))
+            counter += 1
+
+    infos = g.rolls
+
+    def roll_info(r: Any) -> RollInfo:
+        if isinstance(r, RollInfo):
+            return r
+        got = infos.get(r)
+        if got is None:
+            got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
+        return got
+    # each found hex's path and rolls: its chain's parent's plus its own step (the
+    # chains form a tree, so each is unwound once), keyed by the chain objects' ids
+    # (all alive: ``found`` holds them and they hold their parents)
+    unwound: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+
+    def unwind(ch: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        got = unwound.get(id(ch))
+        if got is None:
+            parent, node, prl = ch
+            if parent is None:
+                ppath: tuple[Any, ...] = ()
+                prolls: tuple[Any, ...] = ()
+            else:
+                ppath, prolls = unwind(parent)
+            got = unwound[id(ch)] = (ppath + (hexes[node],),
+                                     prolls + tuple(map(roll_info, prl)) if prl else prolls)
+        return got
+    new_reach = tuple.__new__       # Reach(...) without its Python-level __new__
+    out = {}
+    for j, (c, n, ch, u) in found.items():
+        path, rolls = unwind(ch)
+        out[hexes[j]] = (c, n, path, rolls, u, 1 << j, new_reach(Reach, (path, c, rolls, u, True)),
+                         new_reach(Reach, (path, c, rolls, u, False)))
+    mask = 0
+    for j in found:
+        mask |= 1 << j
+    return out, mask
 
 
 def walk_cost(state: GameState, uid: str, path: Iterable[Hex],

@@ -319,10 +319,12 @@ class GameState:
         new.__dict__.update(self.__dict__)          # the fields; mutable ones replaced below
         new.options = dict(self.options)
         units: dict[str, Unit] = {}
+        make = object.__new__
         for uid, u in self.units.items():
-            c = object.__new__(Unit)
-            c.__dict__.update(u.__dict__)
-            c.pending = list(u.pending)
+            c = make(Unit)
+            d = u.__dict__.copy()                   # every field; the one mutable one:
+            d["pending"] = d["pending"][:]
+            c.__dict__ = d
             units[uid] = c
         new.units = units
         new.ends = dict(self.ends)
@@ -462,8 +464,9 @@ UNIT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Unit))
 
 def _copy_unit(u: Unit) -> Unit:
     new = object.__new__(Unit)
-    new.__dict__.update(u.__dict__)
-    new.pending = list(u.pending)
+    d = u.__dict__.copy()
+    d["pending"] = d["pending"][:]
+    new.__dict__ = d
     return new
 
 

@@ -2,6 +2,7 @@
 path, turning in place, and the facing of a Vehicle chosen where its move ended."""
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, TYPE_CHECKING
 
@@ -25,8 +26,16 @@ _UNIT_XY = [(math.sqrt(3) * (d.q + d.r / 2), 1.5 * d.r) for d in DIRECTIONS]
 
 def facing_toward(a: Hex, b: Hex) -> int:
     """The facing (0-5) from ``a`` that points most nearly at ``b``."""
-    x = math.sqrt(3) * ((b.q - a.q) + (b.r - a.r) / 2)
-    y = 1.5 * (b.r - a.r)
+    dq, dr = b.q - a.q, b.r - a.r
+    got = _TOWARD.get((dq, dr))
+    if got is None:
+        got = _TOWARD[(dq, dr)] = _toward(dq, dr)
+    return got
+
+
+def _toward(dq: int, dr: int) -> int:
+    x = math.sqrt(3) * (dq + dr / 2)
+    y = 1.5 * dr
     best, bd = 0, -1e18
     for d, (ux, uy) in enumerate(_UNIT_XY):
         v = ux * x + uy * y
@@ -35,17 +44,30 @@ def facing_toward(a: Hex, b: Hex) -> int:
     return best
 
 
-def _facing_toward_nearest(h: Hex, enemies: list[Hex], reach: Reach) -> int:
+#: (dq, dr) -> facing_toward's answer: it reads only the difference of the two hexes
+_TOWARD: dict[tuple[int, int], int] = {}
+
+
+def _toward_nearest_enemy(h: Hex, enemies: tuple[Hex, ...]) -> int:
+    """The facing listed for a Vehicle's move ending in ``h`` (rulebook: Vehicle
+    Facing; any facing is legal): ``facing_toward`` the nearest of ``enemies`` not in
+    ``h`` itself (the first of the nearest, in state order); -1 when every one of them
+    is in ``h`` (or there is none): then it faces along the move's last step
+    (:func:`_along_last_step`).  Reads only ``h`` and ``enemies``."""
     best = None
     bd = 1 << 30
     hq, hr = h.q, h.r
     for e in enemies:
         dq, dr = e.q - hq, e.r - hr
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        d = abs(dq) + abs(dr) + abs(dq + dr)        # twice the distance (Hex.distance)
         if 0 < d < bd:
             best, bd = e, d
     if best is not None:
         return facing_toward(h, best)
+    return -1
+
+
+def _along_last_step(h: Hex, reach: Reach) -> int:
     last = reach.path[-2] if len(reach.path) > 1 else None
     if last is not None:
         step = direction_between(last, h)
@@ -54,19 +76,57 @@ def _facing_toward_nearest(h: Hex, enemies: list[Hex], reach: Reach) -> int:
     return 0
 
 
-_MEMOS: dict[tuple[Any, ...], dict[Hex, int]] = {}
+# enemies' hexes (in state order) -> a token that is never reused (itertools.count)
+_ENEMY_TOKENS: dict[tuple[Hex, ...], int] = {}
+_TOKENS = itertools.count()
+# enemies' token -> hex -> the facing toward the nearest of those enemies (-1: none)
+_MEMOS: dict[int, dict[Hex, int]] = {}
 # (id(reach), uid, side, vehicle extras) -> (reach, the moves listed for it)
 _LISTS: dict[tuple[Any, ...], tuple[Any, list[Action]]] = {}
+# (id(one hex's Reach), side, uid, facing) -> (that Reach, its Move)
+_MOVES: dict[tuple[Any, ...], tuple[Reach, Move]] = {}
 
 
-def _facing_memo(enemies: tuple[Any, ...]) -> dict[Hex, int]:
-    """hex -> the listed facing toward the nearest of ``enemies`` (a cache)."""
-    memo = _MEMOS.get(enemies)
+def enemy_hexes(game: "Game", side: str) -> tuple[tuple[Hex, ...], int]:
+    """The hexes of ``side``'s enemies on the map, in state order, and their token
+    (equal hexes, equal token), once per position (the façade's position caches)."""
+    c = game._caches
+    st = game.state
+    c.position(st)
+    got = c.enemies.get(side)
+    if got is None:
+        hexes = tuple([e.hex for e in st.units.values() if e.side != side and e.on_map
+                       and e.hex is not None])
+        token = _ENEMY_TOKENS.get(hexes)
+        if token is None:
+            if len(_ENEMY_TOKENS) > 4096:
+                _ENEMY_TOKENS.clear()
+            token = _ENEMY_TOKENS[hexes] = next(_TOKENS)
+        got = c.enemies[side] = (hexes, token)
+    return got
+
+
+def _facing_memo(token: int) -> dict[Hex, int]:
+    """hex -> ``_toward_nearest_enemy`` of the enemies of ``token`` (a cache)."""
+    memo = _MEMOS.get(token)
     if memo is None:
         if len(_MEMOS) > 4096:
             _MEMOS.clear()
-        memo = _MEMOS[enemies] = {}
+        memo = _MEMOS[token] = {}
     return memo
+
+
+def _move(side: str, uid: str, r: Reach, facing: int | None) -> Move:
+    """``Move(side, uid, r.path, facing)``, one object per (Reach, side, uid, facing):
+    the search results share their Reach objects, so a listing rebuilt for another
+    result of the same search reuses its moves."""
+    key = (id(r), side, uid, facing)
+    got = _MOVES.get(key)
+    if got is None or got[0] is not r:
+        if len(_MOVES) > 65536:
+            _MOVES.clear()
+        got = _MOVES[key] = (r, Move(side, uid, r.path, facing))
+    return got[1]
 
 
 def turn_allowed(u: Unit, state: GameState | None = None) -> bool:
@@ -92,12 +152,11 @@ class MoveRule(ActionRule):
             return []
         side = u.side
         veh = u.is_vehicle
-        enemies: list[Hex] = []
+        enemies: tuple[Hex, ...] = ()
         extra: tuple[Any, ...] = ()
         if veh:
-            enemies = [e.hex for e in st.units.values() if e.side != side and e.on_map
-                       and e.hex is not None]
-            extra = (tuple(enemies), u.facing, turn_allowed(u, st))
+            enemies, token = enemy_hexes(game, side)
+            extra = (token, u.facing, turn_allowed(u, st))
         # the listing depends only on these: a cache in front of this rule (the reach
         # dict is the movement search's own cached object while nothing it read changed)
         key = (id(reach), u.uid, side, extra)
@@ -105,20 +164,23 @@ class MoveRule(ActionRule):
         if hit is not None and hit[0] is reach:
             return list(hit[1])
         out: list[Action] = []
+        uid = u.uid
         if veh:
+            # the facing toward the nearest enemy reads only the hex and the enemies'
+            # hexes (memo per token); the fallback along the last step reads the path
             memo = _facing_memo(extra[0])
             for h, r in reach.items():
                 if r.stops:
-                    f = memo.get(h) if enemies else None
+                    f = memo.get(h)
                     if f is None:
-                        f = _facing_toward_nearest(h, enemies, r)
-                        if enemies:
-                            memo[h] = f
-                    out.append(Move(side, u.uid, r.path, f))
+                        f = memo[h] = _toward_nearest_enemy(h, enemies)
+                    if f < 0:
+                        f = _along_last_step(h, r)
+                    out.append(_move(side, uid, r, f))
             if extra[2]:
-                out.extend(Move(side, u.uid, (), f) for f in range(6) if f != u.facing)
+                out.extend(Move(side, uid, (), f) for f in range(6) if f != u.facing)
         else:
-            out.extend(Move(side, u.uid, r.path, None) for r in reach.values() if r.stops)
+            out.extend([_move(side, uid, r, None) for r in reach.values() if r.stops])
         if len(_LISTS) > 2048:
             _LISTS.clear()
         _LISTS[key] = (reach, out)

@@ -34,15 +34,23 @@ def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str
     st = game.state
     at = a if stage == "leave" else b
     out = []
+    side = mover.side
+    aq, ar, bq, br = a.q, a.r, b.q, b.r
     for e in st.units.values():
-        if e.side == mover.side or not e.on_map:
+        eh = e.hex
+        if e.side == side or eh is None or e.destroyed:        # not an enemy on the map
             continue
-        if e.boarded and not (abilities.has_hooks("attack_from_aboard") and abilities.apply(
-                "attack_from_aboard", False, state=st, attacker=e, target=mover,
-                carrier=st.units.get(e.carrier or ""), defensive=True) is True):
+        if e.carrier is not None and not (
+                abilities.has_hooks("attack_from_aboard") and abilities.apply(
+                    "attack_from_aboard", False, state=st, attacker=e, target=mover,
+                    carrier=st.units.get(e.carrier or ""), defensive=True) is True):
             continue
-        assert e.hex is not None
-        near_a, near_b = e.hex.distance(a) <= 1, e.hex.distance(b) <= 1
+        # Hex.distance(...) <= 1, written out (this loop runs at every step of every move):
+        # the cube distance is the largest of |dq|, |dr|, |dq + dr|
+        dq, dr = eh.q - aq, eh.r - ar
+        near_a = -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= dq + dr <= 1
+        dq, dr = eh.q - bq, eh.r - br
+        near_b = -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= dq + dr <= 1
         if not (near_a or near_b):
             continue
         # from one adjacent hex into another; Soldiers don't provoke Vehicles
