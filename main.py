@@ -253,4 +253,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    from game.runtime import tune_gc
+    tune_gc()                      # the engine's long-lived caches (game/runtime.py)
     sys.exit(main())

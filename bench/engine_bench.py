@@ -1,6 +1,6 @@
 """Engine benchmark: today's engine and the one before issue 12, side by side.
 
-    python bench/engine_bench.py [--games N] [--seed S] [--old PATH]
+    python bench/engine_bench.py [--games N] [--seed S] [--old PATH] [--gc default|tuned]
 
 ``--old`` is a checkout of the engine to compare with (default /tmp/hexfront_old;
 make it with ``git worktree add /tmp/hexfront_old 658b9db``); without one only the
@@ -130,9 +130,15 @@ def measure(games: int, seed: int, army_units: dict[str, list[object]] | None = 
             "reach_p50_us": pct(reach_t, 50) * us, "reach_p95_us": pct(reach_t, 95) * us}
 
 
-def run_child(root: Path, games: int, seed: int) -> dict:
+# the collector settings of game/runtime.py, written out here: the old checkout has no
+# game.runtime, and both engines must run under the same settings
+TUNED_GC = "import gc; gc.collect(); gc.freeze(); gc.set_threshold(20000, 20, 20); "
+
+
+def run_child(root: Path, games: int, seed: int, tuned: bool = False) -> dict:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(root))
-    code = (f"import sys, json; sys.path.insert(0, {str(root)!r}); "
+    code = ((TUNED_GC if tuned else "") +
+            f"import sys, json; sys.path.insert(0, {str(root)!r}); "
             f"sys.path.insert(1, {str(ROOT / 'bench')!r}); import engine_bench as b; "
             f"print(json.dumps(b.measure({games}, {seed}, {ARMIES!r})))")
     out = subprocess.run([sys.executable, "-c", code], cwd=str(root), env=env,
@@ -156,12 +162,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--old", default=str(DEFAULT_OLD))
+    ap.add_argument("--gc", default="default", choices=("default", "tuned"),
+                    help="the garbage collector's settings in BOTH processes: Python's defaults,"
+                         " or game/runtime.py's tune_gc (what main.py and the arena use)")
     args = ap.parse_args()
-    new = run_child(ROOT, args.games, args.seed)
+    tuned = args.gc == "tuned"
+    new = run_child(ROOT, args.games, args.seed, tuned)
     old_root = Path(args.old)
-    old = run_child(old_root, args.games, args.seed) if (old_root / "game").is_dir() else None
+    old = run_child(old_root, args.games, args.seed, tuned) if (old_root / "game").is_dir() else None
     print(f"engine bench: {args.games} random games (1st-edition sample armies of 56c0d87, configurations 1-6, "
-          f"seed {args.seed}); CPU time")
+          f"seed {args.seed}); CPU time; collector: {args.gc}")
     head = f"{'':26}{'new':>10}" + (f"{'old':>10}{'old/new':>10}" if old else "")
     print(head)
     for label, key, fmt in ROWS:
