@@ -2,8 +2,8 @@
 players who want one quickly.
 
 A built army has some armour, some antitank, cheap riflemen fit to hold the
-objective (:func:`holds_objective`) and a commander when the budget allows, and always passes
-:func:`game.rules.army.validate_army` for the limits it was built for
+objective (:func:`holds_objective`) and a commander when the budget allows, and
+always passes :func:`game.rules.army.validate_army` for the limits it was built for
 (points, unit count, side, historical army limits, year, edition).  It builds
 from every card of the roster that is playable in the battle's edition
 (``game.rules.army.is_playable``): a card whose abilities Hexfront doesn't
@@ -22,8 +22,8 @@ from game.rules.army import (HISTORICAL_GROUPS, HISTORICAL_LONERS, MAX_UNITS, Ar
                              is_playable, validate_army)
 from game.rules.cards import ALLIED_NATIONS, AXIS_NATIONS, UnitCard
 
-__all__ = ["build_army", "roles", "holds_objective", "POOR_HOLDER", "nation_groups", "themed_groups", "main", "TARGET_UNITS",
-           "THEMES"]
+__all__ = ["build_army", "roles", "holds_objective", "POOR_HOLDER", "nation_groups",
+           "themed_groups", "main", "TARGET_UNITS", "THEMES"]
 
 TARGET_UNITS = 12       # a built army stops here even when the rules allow 15
 
@@ -80,10 +80,8 @@ def nation_groups(side: str, historical: bool) -> list[tuple[str, ...]]:
 
 
 #: the armies the AI builds unless asked for a mixed one: one nation, or a pairing
-#: that fought side by side (all of them pass the historical army limits too).
-#: Italy fights beside Germany only: built alone from its cards it was the weakest
-#: army of either side (Veteran self-play, issue 14: 6 wins in 36 games as the Axis)
-THEMES = {"Axis": (("Germany",), ("Germany", "Italy"), ("Japan",),
+#: that fought side by side (all of them pass the historical army limits too)
+THEMES = {"Axis": (("Germany",), ("Germany", "Italy"), ("Japan",), ("Italy",),
                    ("Germany", "Hungary", "Romania"), ("Finland", "Germany"),
                    ("Germany", "Slovakia", "Croatia")),
           "Allies": (("United States",), ("United Kingdom",), ("Soviet Union",),

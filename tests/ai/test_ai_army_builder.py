@@ -117,11 +117,3 @@ def test_objective_riflemen_are_fit_to_hold_it(cards, side):
             assert all(c.defense_front >= 4 and not any(c.has(a) for a in POOR_HOLDER)
                        for c in riflemen), [c.name for c in riflemen]
 
-
-def test_italy_fights_beside_germany_only():
-    """Issue 14 (balanced armies, by theme): built alone from its cards Italy was the
-    weakest army of either side in Veteran self-play, so the AI fields it only in the
-    German-Italian pairing."""
-    from game.ai.army_builder import THEMES
-    assert ("Germany", "Italy") in THEMES["Axis"]
-    assert all(t != ("Italy",) for t in THEMES["Axis"])
