@@ -1,9 +1,9 @@
 """Sensible armies within a budget and a scenario's limits, for the AI and for
 players who want one quickly.
 
-A built army has some armour, some antitank, cheap riflemen to hold the
-objective and a commander when the budget allows, and always passes
-:func:`game.rules.army.validate_army` for the limits it was built for
+A built army has some armour, some antitank, cheap riflemen fit to hold the
+objective (:func:`holds_objective`) and a commander when the budget allows, and
+always passes :func:`game.rules.army.validate_army` for the limits it was built for
 (points, unit count, side, historical army limits, year, edition).  It builds
 from every card of the roster that is playable in the battle's edition
 (``game.rules.army.is_playable``): a card whose abilities Hexfront doesn't
@@ -22,8 +22,8 @@ from game.rules.army import (HISTORICAL_GROUPS, HISTORICAL_LONERS, MAX_UNITS, Ar
                              is_playable, validate_army)
 from game.rules.cards import ALLIED_NATIONS, AXIS_NATIONS, UnitCard
 
-__all__ = ["build_army", "roles", "nation_groups", "themed_groups", "main", "TARGET_UNITS",
-           "THEMES"]
+__all__ = ["build_army", "roles", "holds_objective", "POOR_HOLDER", "nation_groups",
+           "themed_groups", "main", "TARGET_UNITS", "THEMES"]
 
 TARGET_UNITS = 12       # a built army stops here even when the rules allow 15
 
@@ -50,6 +50,21 @@ def roles(c: UnitCard) -> set[str]:
     if not out:
         out.add("support")
     return out
+
+
+#: abilities that make a Soldier a poor holder of the objective (the AI's own judgement,
+#: from what the rules say they do): destroyed the moment it is disrupted, disrupted for
+#: longer than a turn, or moving only beside a commander
+POOR_HOLDER = ("lack_of_determination", "green", "command_dependent")
+
+
+def holds_objective(c: UnitCard) -> bool:
+    """A rifleman fit to hold the objective: front defense 4 or more (a defense-3 Soldier
+    falls to every rifle's shot) and none of :data:`POOR_HOLDER`.  The builder's
+    riflemen for the objective are these whenever a nation has them, so no nation
+    holds with weaker men than the other side's (issue 14: balanced armies)."""
+    return "rifles" in roles(c) and c.defense_front >= 4 and \
+        not any(c.has(a) for a in POOR_HOLDER)
 
 
 def nation_groups(side: str, historical: bool) -> list[tuple[str, ...]]:
@@ -178,6 +193,7 @@ def _fill(pool: list[UnitCard], side: str, budget: int, max_units: int,
             chosen.append(c)
 
     rifles = sorted(by_role.get("rifles", []), key=lambda c: (c.cost, c.name))
+    rifles = [c for c in rifles if holds_objective(c)] or rifles
     reserve_rifles = 3 * (rifles[0].cost if rifles else 0)
     # armour: one main tank within about half the budget, leaving room for the rest
     armour = [c for c in by_role.get("armour", []) if c.cost <= max(12, budget * 0.5)]
@@ -210,9 +226,11 @@ def _fill(pool: list[UnitCard], side: str, budget: int, max_units: int,
         best = None
         for i, c in enumerate(chosen):
             want = roles(c) - {"support"} or roles(c)
+            holder = holds_objective(c)
             for d in pool:
                 gain = d.cost - c.cost
                 if 0 < gain <= left() and roles(d) & want and d.type == c.type and (
+                        not holder or holds_objective(d)) and (
                         best is None or gain > best[0]):
                     best = (gain, i, d)
         if best is None:

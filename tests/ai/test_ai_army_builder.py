@@ -93,3 +93,27 @@ def test_ai_armies_come_from_the_whole_playable_roster(cards):
     assert later >= 10
     assert len(nations - {"Germany", "Italy", "Japan", "United States", "United Kingdom",
                           "Soviet Union", "France"}) >= 2
+
+
+@pytest.mark.parametrize("side", ["Axis", "Allies"])
+def test_objective_riflemen_are_fit_to_hold_it(cards, side):
+    """Issue 14 (balanced armies): the riflemen a built army brings for the objective
+    have front defense 4 or more and no ability that makes a poor holder (destroyed when
+    disrupted: Lack of Determination; Green; Command Dependent) - the German themes'
+    cheapest riflemen (Fortress Defender, Volkssturm: defense 3) and the Italian or
+    Chinese conscripts no longer hold it while the other side holds with defense 4."""
+    from game.ai.army_builder import POOR_HOLDER, holds_objective
+    by_name = {c.name: c for c in cards}
+    assert not holds_objective(by_name["Volkssturm Infantrymen"])     # defense 3
+    assert not holds_objective(by_name["Italian Conscript"])          # Lack of Determination
+    assert not holds_objective(by_name["Untested Recruit"])           # Green
+    assert holds_objective(by_name["Mauser Kar 98k"])
+    assert holds_objective(by_name["SMLE No.4 Rifleman"])
+    for seed in range(16):
+        for budget in (100, 120, 80):
+            army = build_army(cards, side, budget, rng=random.Random(seed))
+            riflemen = [c for c in army.cards if "rifles" in roles(c)]
+            assert len(riflemen) >= 3
+            assert all(c.defense_front >= 4 and not any(c.has(a) for a in POOR_HOLDER)
+                       for c in riflemen), [c.name for c in riflemen]
+
