@@ -47,9 +47,10 @@ from game.ai.knowledge import View, control_hexes, outcome_worth, percent, unit_
 from game.ai.tactics import ExpertPolicy
 from game.ai.veteran import VeteranAI
 
-__all__ = ["ExpertAI", "DEFAULT_BUDGET", "evaluate"]
+__all__ = ["ExpertAI", "DEFAULT_BUDGET", "CLOCKS", "evaluate"]
 
 DEFAULT_BUDGET = 1.0        # seconds per decision (a setting: ExpertAI(budget=...), --budget)
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}   # what the budget is counted in
 MAX_CANDIDATES = 6
 REPLY_BUDGET = 0.5          # with this much time the plans also play out the opponent's next phase
 MIN_PAIRS = 4               # samples on the same dice before a plan may replace the plain one
@@ -153,12 +154,16 @@ class ExpertAI(SetupMixin, Player):
     level = "expert"
 
     def __init__(self, seed: int | None = None, budget: float | None = None,
-                 samples: int | None = None) -> None:
+                 samples: int | None = None, clock: str = "wall") -> None:
         """``budget``: seconds per decision; ``samples``: at most this many dice samples
         per plan (None: as many as the budget allows) - with a budget that is never
-        reached, a fixed count makes the Expert's choices reproducible (tests)."""
+        reached, a fixed count makes the Expert's choices reproducible (tests).
+        ``clock``: what the budget counts - ``"wall"`` (what a player waits: the game's
+        UI) or ``"cpu"`` (this thread's CPU time: the arena's ``--clock cpu``, so a
+        measurement does not depend on what else the machine runs)."""
         super().__init__(seed)
         self.budget = DEFAULT_BUDGET if budget is None else float(budget)
+        self.set_clock(clock)
         self.max_samples = samples
         self.seed = seed if seed is not None else 0
         # candidates and the plain plan: the Veteran's scoring with the Expert's order of
@@ -171,6 +176,12 @@ class ExpertAI(SetupMixin, Player):
         self.last_samples = 0
         self.deviated = False
         self.debug = False
+
+    def set_clock(self, clock: str) -> None:
+        if clock not in CLOCKS:
+            raise ValueError(f"unknown clock '{clock}' (expected one of: {', '.join(CLOCKS)})")
+        self.clock_name = clock
+        self.clock = CLOCKS[clock]
 
     # --- dispatch --------------------------------------------------------------------------------
     def pick(self, game) -> Action | None:
@@ -220,7 +231,7 @@ class ExpertAI(SetupMixin, Player):
                     f"{st.units[uid].name} fires defensively at {mover.name}: "
                     f"{percent(ps)} to stop it.")
             return plans
-        if st.phase.is_assault and time.perf_counter() < deadline:
+        if st.phase.is_assault and self.clock() < deadline:
             done = set(getattr(vet, "_done", set()))
             for g, a, odds, t in vet.attack_candidates(game, side)[:8]:
                 if g <= 0.05:
@@ -229,19 +240,19 @@ class ExpertAI(SetupMixin, Player):
                 if len(plans) >= MAX_CANDIDATES - 1:
                     break
             vet._done = done
-        if st.phase.is_movement and time.perf_counter() < deadline:
+        if st.phase.is_movement and self.clock() < deadline:
             # the same unit elsewhere, or held back; then other units' best moves
             u = st.units.get(getattr(first, "uid", "")) if isinstance(first, Move) else None
             if u is not None:
                 for sc, a, text in (vet.move_options(game, u, assault=False, k=3)
-                                if time.perf_counter() < deadline else []):
+                                if self.clock() < deadline else []):
                     add(a, 0.6, text)
                 hold = _Plan(None, 0.4, f"{u.name} stays where it is.")
                 hold.hold = frozenset(set(getattr(vet, "_done", set())) | {u.uid})
                 plans.append(hold)
             order = vet._order(game, side)
             for o in order[:4]:
-                if time.perf_counter() > deadline or len(plans) >= MAX_CANDIDATES + 1:
+                if self.clock() > deadline or len(plans) >= MAX_CANDIDATES + 1:
                     break
                 if o.boarded or o is u:
                     continue
@@ -254,7 +265,7 @@ class ExpertAI(SetupMixin, Player):
 
     # --- planning ------------------------------------------------------------------------------------
     def plan(self, game, side: str) -> Action | None:
-        t0 = time.perf_counter()
+        t0 = self.clock()
         # the rest of the budget: a Veteran decision inside a rollout that started just
         # before the deadline, the plain plan's own choice, explaining
         deadline = t0 + PLAN_SHARE * self.budget
@@ -268,10 +279,10 @@ class ExpertAI(SetupMixin, Player):
         sample = 0
         vet_plan = plans[0]
         live = list(plans)
-        while live and time.perf_counter() < deadline:
+        while live and self.clock() < deadline:
             seed = self.seed * 7919 + self.decisions * 131 + sample
             for pl in live:
-                if time.perf_counter() > deadline:
+                if self.clock() > deadline:
                     break
                 v = self.rollout(game, side, pl, seed, key, deadline)
                 pl.scores.append(v)
@@ -372,14 +383,14 @@ class ExpertAI(SetupMixin, Player):
                                              g.state.phase.is_assault):
                     break
                 at_end = evaluate(g, side, self.me_policy, self.foe_policy)
-            if time.perf_counter() > deadline:
+            if self.clock() > deadline:
                 return None
             who = g.state.to_act
             pol = self.me_policy if who == side else self.foe_policy
             a = pol.choose(g)
             g.apply(a)
             n += 1
-        if time.perf_counter() > deadline:
+        if self.clock() > deadline:
             return None               # no time left to score it: the sample is dropped
         final = evaluate(g, side, self.me_policy, self.foe_policy)
         # the opponent played like the Veteran in the copy; a real one may find the

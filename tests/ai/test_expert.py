@@ -117,3 +117,23 @@ def test_no_broad_except_in_the_ai():
         for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
             if re.search(r"except\s*(Exception|BaseException)?\s*(as \w+)?:", line):
                 assert f.name == "arena.py" and "counted as a failure" in line, (f.name, n, line)
+
+
+def test_expert_budget_clock_wall_or_cpu(capsys):
+    """The budget counts wall time by default (what a player waits) or the thread's
+    CPU time (the arena's --clock cpu, so a measurement does not depend on the load)."""
+    assert ExpertAI(1).clock_name == "wall" and ExpertAI(1).clock is time.perf_counter
+    ai = ExpertAI(1, budget=0.05, clock="cpu")
+    assert ai.clock is time.thread_time
+    with pytest.raises(ValueError):
+        ExpertAI(1, clock="sundial")
+    g = position(MAP, first="Axis", turn=3)
+    g.add_unit(tank("Germany"), "Axis", at(2, 4), facing=0)
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    c0 = time.thread_time()
+    a = ai.choose(g)
+    assert g.check(a) is None and time.thread_time() - c0 < 1.0
+    from game.ai import arena
+    rc = arena.main(["--a", "expert", "--b", "random", "--games", "1", "--budget", "0.01",
+                     "--turn-limit", "1", "--quiet", "--clock", "cpu"])
+    assert rc == 0 and "Expert budget: 0.01 s per decision (cpu clock)" in capsys.readouterr().out
