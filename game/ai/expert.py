@@ -55,7 +55,9 @@ MAX_CANDIDATES = 6
 REPLY_BUDGET = 0.5          # with this much time the plans also play out the opponent's next phase
 MIN_PAIRS = 4               # samples on the same dice before a plan may replace the plain one
 MIN_GAIN = 1.5              # points a plan must win, on average, over the plain plan
-PLAN_SHARE = 0.6            # share of the budget the plans' samples may use
+PLAN_SHARE = 0.85           # share of the budget the plans' samples may use (the rest: a
+                            # policy decision in a rollout started just before the deadline,
+                            # scoring it, explaining)
 ROLLOUT_ACTIONS = 80        # a phase played out on a copy never takes more actions than this
 
 _RANK = {"disrupted": 1, "damaged": 2, "destroyed": 3}
