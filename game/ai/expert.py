@@ -44,7 +44,7 @@ from game.rules.threat import victory_timing
 
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import View, control_hexes, outcome_worth, percent, unit_value
-from game.ai.tactics import ExpertPolicy
+from game.ai.tactics import ExpertPolicy, holds_control
 from game.ai.veteran import VeteranAI
 
 __all__ = ["ExpertAI", "DEFAULT_BUDGET", "CLOCKS", "evaluate"]
@@ -112,8 +112,9 @@ def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None
     if obj is not None:
         near = control_hexes(game)
         w = objective_weight(st, side)
-        here = any(u.hex in near for u in mine)
-        there = any(u.hex in near for u in theirs)
+        # a unit whose face-down counters destroy it at the casualty step holds nothing
+        here = any(holds_control(u, near) for u in mine)
+        there = any(holds_control(u, near) for u in theirs)
         if here and not there:
             score += w
         elif there and not here:
@@ -178,6 +179,7 @@ class ExpertAI(SetupMixin, Player):
         self.last_samples = 0
         self.deviated = False
         self.debug = False
+        self._deciding = False
 
     def set_clock(self, clock: str) -> None:
         if clock not in CLOCKS:
@@ -278,6 +280,8 @@ class ExpertAI(SetupMixin, Player):
             self.say(plans[0].why)
             return plans[0].action
         key = (game.state.turn, game.state.phase)
+        self._deciding = game.state.objective is not None and \
+            victory_timing(game.state).control_counts_now
         sample = 0
         vet_plan = plans[0]
         live = list(plans)
@@ -374,7 +378,9 @@ class ExpertAI(SetupMixin, Player):
         n = 0
         phases = 0
         last = key
-        horizon = 2 if self.budget >= REPLY_BUDGET else 1
+        # with time to spare, or on a turn where control of the objective decides, the
+        # opponent's next phase is played out too (it is what decides the turn)
+        horizon = 2 if self.budget >= REPLY_BUDGET or self._deciding else 1
         at_end = None                 # the score where the phase ends (the rules' threat
         while not g.over and n < ROLLOUT_ACTIONS:   # stands for every reply there)
             now = (g.state.turn, g.state.phase)

@@ -137,3 +137,21 @@ def test_expert_budget_clock_wall_or_cpu(capsys):
     rc = arena.main(["--a", "expert", "--b", "random", "--games", "1", "--budget", "0.01",
                      "--turn-limit", "1", "--quiet", "--clock", "cpu"])
     assert rc == 0 and "Expert budget: 0.01 s per decision (cpu clock)" in capsys.readouterr().out
+
+
+def test_evaluate_counts_no_control_for_a_unit_its_counters_destroy():
+    """Casualty phase (rulings 9, 13): face-down hits take effect before control is
+    checked, so a unit carrying a Destroyed counter holds nothing at the end of the
+    turn; the Expert's evaluation counts sole control only for units that stay."""
+    from game.ai.expert import evaluate, objective_weight
+    g = position(MAP, phase=Phase.ASSAULT_SECOND, first="Axis", turn=7)
+    mine = g.add_unit(rifles("Germany"), "Axis", at(9, 3))
+    g.add_unit(rifles("United States"), "Allies", at(2, 8))
+    held = evaluate(g, "Axis")
+    mine.pending = ["destroyed"]
+    g.state.touch()
+    doomed = evaluate(g, "Axis")
+    w = objective_weight(g.state, "Axis")
+    assert w >= 30
+    # the doomed unit loses its worth and the control it would have had
+    assert held - doomed == pytest.approx(w + mine.card.cost)
