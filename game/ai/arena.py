@@ -63,6 +63,7 @@ class GameResult:
     error: str | None = None    # an AI error ended the game ("a: ...")
     annihilated: bool = False   # the loser had no unit left on the map
     cpu: dict[str, list[float]] = field(default_factory=dict)     # seconds per decision, CPU
+    plans: dict[str, dict[str, int]] = field(default_factory=dict)  # the Expert's search counts
 
     @property
     def kind(self) -> str:
@@ -194,8 +195,10 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
         reason = out.reason
         win_side = out.winner
     wiped = bool(win_side) and not game.state.live_units(other_side(win_side))
+    plans = {label[s]: dict(p.plan_stats) for s, p in players.items()
+             if isinstance(getattr(p, "plan_stats", None), dict)}
     return GameResult(index, config, a_side, scenario, winner, reason, game.state.turn, n,
-                      seconds, times, win_side, error, wiped, cpu)
+                      seconds, times, win_side, error, wiped, cpu, plans)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -285,6 +288,7 @@ def format_table(level_a: str, level_b: str, results: list[GameResult]) -> str:
         if xs:        # CPU time: what a decision costs on a machine others share too
             lines.append(f"decision CPU  {key.upper()} {lvl:8}: p50 {1000 * _pct(xs, .5):6.1f} ms  "
                          f"p95 {1000 * _pct(xs, .95):6.1f} ms  max {1000 * max(xs):7.1f} ms")
+    lines.extend(plan_lines(level_a, level_b, results))
     by_cfg: dict[int, list[int]] = {}
     for r in results:
         by_cfg.setdefault(r.config, [0, 0])
@@ -303,6 +307,25 @@ def format_table(level_a: str, level_b: str, results: list[GameResult]) -> str:
 
 
 KINDS = ("objective", "points", "annihilation")
+
+
+def plan_lines(level_a: str, level_b: str, results: list[GameResult]) -> list[str]:
+    """How often the Expert's plan search changed its decision (per Expert player)."""
+    out = []
+    for key, lvl in (("a", level_a), ("b", level_b)):
+        tot: dict[str, int] = {}
+        for r in results:
+            for k, v in r.plans.get(key, {}).items():
+                tot[k] = tot.get(k, 0) + v
+        if not tot:
+            continue
+        planned = tot.get("planned", 0)
+        out.append(f"plan search {key.upper()} {lvl:8}: {planned} decisions planned, a plan "
+                   f"replaced the plain one in {tot.get('replaced', 0)} "
+                   f"({100 * tot.get('replaced', 0) / max(1, planned):.1f}%); "
+                   f"{tot.get('rollouts', 0) / max(1, planned):.1f} rollouts per planned "
+                   f"decision; {tot.get('alone', 0)} decisions with one candidate (instant)")
+    return out
 
 
 def wins_by_kind(level_a: str, level_b: str, results: list[GameResult]) -> list[str]:

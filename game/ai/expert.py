@@ -178,6 +178,9 @@ class ExpertAI(SetupMixin, Player):
         self.decisions = 0
         self.last_samples = 0
         self.deviated = False
+        # how the search went (the arena prints it): decisions with one candidate only,
+        # decisions planned, those where a plan replaced the plain one, rollouts played
+        self.plan_stats = {"alone": 0, "planned": 0, "replaced": 0, "rollouts": 0}
         self.debug = False
         self._deciding = False
 
@@ -277,6 +280,8 @@ class ExpertAI(SetupMixin, Player):
         if not plans:
             return None
         if len(plans) == 1:
+            self.plan_stats["alone"] += 1
+            self.deviated = False
             self.say(plans[0].why)
             return plans[0].action
         key = (game.state.turn, game.state.phase)
@@ -292,6 +297,7 @@ class ExpertAI(SetupMixin, Player):
                     break
                 v = self.rollout(game, side, pl, seed, key, deadline)
                 pl.scores.append(v)
+                self.plan_stats["rollouts"] += 1
             sample += 1
             # successive halving: keep the better half (the Veteran's plan always stays)
             if sample >= 2 and len(live) > 2:
@@ -333,6 +339,8 @@ class ExpertAI(SetupMixin, Player):
                     f"{best_gain:.0f} points ahead of the obvious move.")
         self.say(self._explain(game, best) + tail)
         self.deviated = best is not vet_plan
+        self.plan_stats["planned"] += 1
+        self.plan_stats["replaced"] += self.deviated
         if self.deviated and self.debug:
             print("DEVIATE", game.state.turn, game.state.phase.value, round(best_gain, 1),
                   best.why[:60], "| instead of", vet_plan.why[:60])

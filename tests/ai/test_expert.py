@@ -86,6 +86,9 @@ def test_arena_prints_wins_by_kind_per_side_and_the_budget(capsys):
     assert "wins by kind" in out and "objective" in out and "annihil" in out
     assert "Axis (either player)" in out and "Allies (either player)" in out
     assert "Expert budget: 0.01 s" in out
+    # how often the plan search changed a decision: the question the search must answer
+    assert re.search(r"plan search A expert\s*: \d+ decisions planned, a plan replaced the "
+                     r"plain one in \d+ \(\d+\.\d%\)", out), out
 
 
 def test_arena_counts_an_ai_error_as_a_failure(monkeypatch):
