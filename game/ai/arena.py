@@ -17,7 +17,8 @@ undecided as a draw, so every game ends.
 The table: wins / losses / draws of A, A's win rate with a 95% Wilson
 interval, wins by kind (objective, points, annihilation) for each side and
 each player, the average game length in turns, each player's decision time
-(p50 / p95 / max) and the wall time of a game (median).  ``--budget`` is the
+(p50 / p95 / max, wall and CPU), the wall time of a game (median) and, for an
+Expert, how often its plan search replaced the plain plan's choice.  ``--budget`` is the
 Expert's thinking time per decision, counted by ``--clock``: ``wall`` (the
 default, what a player waits) or ``cpu`` (the Expert thread's CPU time: a
 measurement on a machine others share does not depend on their load).

@@ -25,7 +25,8 @@ prompt) the Expert
    turn (control counts from turn 7 in the Standard scenario, points after
    turn 10 - asked of the rules' victory timing);
 4. keeps playing more dice samples for the best plans while its time budget
-   (default 1 s per decision) lasts - anytime: the plain plan's choice is ready
+   (default 1 s per decision, counted in wall time - or in the thread's CPU time
+   with ``clock="cpu"``, the arena's ``--clock cpu``) lasts - anytime: the plain plan's choice is ready
    before the first sample, so there is always a legal answer; a plan replaces it
    only when it wins clearly on the same dice.
 
