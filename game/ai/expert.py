@@ -26,9 +26,9 @@ prompt) the Expert
    turn 10 - asked of the rules' victory timing);
 4. keeps playing more dice samples for the best plans while its time budget
    (default 1 s per decision, counted in wall time - or in the thread's CPU time
-   with ``clock="cpu"``, the arena's ``--clock cpu``) lasts - anytime: the plain plan's choice is ready
-   before the first sample, so there is always a legal answer; a plan replaces it
-   only when it wins clearly on the same dice.
+   with ``clock="cpu"``, the arena's ``--clock cpu``) lasts - anytime: the plain
+   plan's choice is ready before the first sample, so there is always a legal
+   answer; a plan replaces it only when it wins clearly on the same dice.
 
 It explains itself with the numbers of the plan it picked.
 """
