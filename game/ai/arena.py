@@ -2,7 +2,7 @@
 
     python -m game.ai.arena --a veteran --b recruit --games 200 --seed 1
     python -m game.ai.arena --a veteran --b random --games 200 --seed 1 --jobs 2
-    python -m game.ai.arena --a expert --b veteran --games 40 --seed 1 --budget 0.2 --jobs 2 --clock cpu
+    python -m game.ai.arena --a expert --b veteran --games 40 --budget 0.2 --jobs 2 --clock cpu
     python -m game.ai.arena --edition later --a veteran --b random --games 60 --seed 1
 
 Game ``i`` is played on configuration ``1 + i % 6``, with player A on the Axis
