@@ -124,10 +124,12 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
               scenario: str = "standard", turn_limit: int = 15, roster=None,
               battle_map=None, budget: float | None = None,
               armies: str = "builder", edition: str = "first",
-              clock: str = "wall") -> GameResult:
+              clock: str = "wall", make=None) -> GameResult:
     """Play one headless game between two AI levels; A plays ``a_side``
     (``edition`` "later": the later edition's roster, its three maps and rules;
-    ``clock``: what the Expert's budget counts, "wall" or "cpu" - its thread's CPU time)."""
+    ``clock``: what the Expert's budget counts, "wall" or "cpu" - its thread's CPU time;
+    ``make``: the players' factory, ``make(level, seed, budget=...)``, default
+    :func:`game.ai.base.make_player`)."""
     from game.data.later_maps import load_later_configuration
     from game.data.maps import load_configuration
     from game.data.units import load_roster
@@ -155,8 +157,9 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
         options["attacker"] = attacker
     built = _armies(roster, scenario, game_seed, attacker, armies, edition)
     game = new_game(bm, built, scenario=scenario, dice=Dice(game_seed), options=options)
-    players = {a_side: make_player(level_a, game_seed + 1, budget=budget),
-               other_side(a_side): make_player(level_b, game_seed + 2, budget=budget)}
+    mk = make if make is not None else make_player
+    players = {a_side: mk(level_a, game_seed + 1, budget=budget),
+               other_side(a_side): mk(level_b, game_seed + 2, budget=budget)}
     for p in players.values():
         if hasattr(p, "set_clock"):          # the Expert: its budget in this clock
             p.set_clock(clock)
@@ -222,21 +225,22 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def _one(args: tuple) -> GameResult:
-    level_a, level_b, i, seed, scenario, turn_limit, budget, armies, edition, clock = args
+    level_a, level_b, i, seed, scenario, turn_limit, budget, armies, edition, clock, make = args
     return play_game(level_a, level_b, index=i, seed=seed, scenario=scenario,
                      turn_limit=turn_limit, budget=budget, armies=armies, edition=edition,
-                     clock=clock)
+                     clock=clock, make=make)
 
 
 def run(level_a: str, level_b: str, games: int, seed: int = 1, *, scenario: str = "standard",
         turn_limit: int = 15, jobs: int = 1, progress=None,
         budget: float | None = None, armies: str = "builder",
-        edition: str = "first", clock: str = "wall") -> list[GameResult]:
+        edition: str = "first", clock: str = "wall", make=None) -> list[GameResult]:
     """Play ``games`` games; ``scenario`` "standard", "assault" or "mixed" (alternating)."""
     tasks = []
     for i in range(games):
         sc = scenario if scenario != "mixed" else ("standard" if i % 2 == 0 else "assault")
-        tasks.append((level_a, level_b, i, seed, sc, turn_limit, budget, armies, edition, clock))
+        tasks.append((level_a, level_b, i, seed, sc, turn_limit, budget, armies, edition, clock,
+                      make))
     results: list[GameResult] = []
     if jobs > 1:
         import multiprocessing as mp
