@@ -2,7 +2,7 @@
 
     python -m game.ai.arena --a veteran --b recruit --games 200 --seed 1
     python -m game.ai.arena --a veteran --b random --games 200 --seed 1 --jobs 2
-    python -m game.ai.arena --a expert --b veteran --games 40 --seed 1 --budget 0.2 --jobs 2
+    python -m game.ai.arena --a expert --b veteran --games 40 --budget 0.2 --jobs 2 --clock cpu
     python -m game.ai.arena --edition later --a veteran --b random --games 60 --seed 1
 
 Game ``i`` is played on configuration ``1 + i % 6``, with player A on the Axis
@@ -17,8 +17,11 @@ undecided as a draw, so every game ends.
 The table: wins / losses / draws of A, A's win rate with a 95% Wilson
 interval, wins by kind (objective, points, annihilation) for each side and
 each player, the average game length in turns, each player's decision time
-(p50 / p95 / max) and the wall time of a game (median).  ``--budget`` is the
-Expert's thinking time per decision.
+(p50 / p95 / max, wall and CPU), the wall time of a game (median) and, for an
+Expert, how often its plan search replaced the plain plan's choice.  ``--budget`` is the
+Expert's thinking time per decision, counted by ``--clock``: ``wall`` (the
+default, what a player waits) or ``cpu`` (the Expert thread's CPU time: a
+measurement on a machine others share does not depend on their load).
 
 An AI error is never hidden: a player whose ``choose`` raises (anything but the
 rules' refusal, which ``choose`` never lets through) loses that game, and the
@@ -61,6 +64,7 @@ class GameResult:
     error: str | None = None    # an AI error ended the game ("a: ...")
     annihilated: bool = False   # the loser had no unit left on the map
     cpu: dict[str, list[float]] = field(default_factory=dict)     # seconds per decision, CPU
+    plans: dict[str, dict[str, int]] = field(default_factory=dict)  # the Expert's search counts
 
     @property
     def kind(self) -> str:
@@ -119,9 +123,13 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
               config: int | None = None, a_side: str | None = None,
               scenario: str = "standard", turn_limit: int = 15, roster=None,
               battle_map=None, budget: float | None = None,
-              armies: str = "builder", edition: str = "first") -> GameResult:
+              armies: str = "builder", edition: str = "first",
+              clock: str = "wall", make=None) -> GameResult:
     """Play one headless game between two AI levels; A plays ``a_side``
-    (``edition`` "later": the later edition's roster, its three maps and rules)."""
+    (``edition`` "later": the later edition's roster, its three maps and rules;
+    ``clock``: what the Expert's budget counts, "wall" or "cpu" - its thread's CPU time;
+    ``make``: the players' factory, ``make(level, seed, budget=...)``, default
+    :func:`game.ai.base.make_player`)."""
     from game.data.later_maps import load_later_configuration
     from game.data.maps import load_configuration
     from game.data.units import load_roster
@@ -149,8 +157,12 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
         options["attacker"] = attacker
     built = _armies(roster, scenario, game_seed, attacker, armies, edition)
     game = new_game(bm, built, scenario=scenario, dice=Dice(game_seed), options=options)
-    players = {a_side: make_player(level_a, game_seed + 1, budget=budget),
-               other_side(a_side): make_player(level_b, game_seed + 2, budget=budget)}
+    mk = make if make is not None else make_player
+    players = {a_side: mk(level_a, game_seed + 1, budget=budget),
+               other_side(a_side): mk(level_b, game_seed + 2, budget=budget)}
+    for p in players.values():
+        if hasattr(p, "set_clock"):          # the Expert: its budget in this clock
+            p.set_clock(clock)
     label = {a_side: "a", other_side(a_side): "b"}
     times: dict[str, list[float]] = {"a": [], "b": []}
     cpu: dict[str, list[float]] = {"a": [], "b": []}
@@ -187,8 +199,10 @@ def play_game(level_a: str, level_b: str, *, index: int = 0, seed: int = 1,
         reason = out.reason
         win_side = out.winner
     wiped = bool(win_side) and not game.state.live_units(other_side(win_side))
+    plans = {label[s]: dict(p.plan_stats) for s, p in players.items()
+             if isinstance(getattr(p, "plan_stats", None), dict)}
     return GameResult(index, config, a_side, scenario, winner, reason, game.state.turn, n,
-                      seconds, times, win_side, error, wiped, cpu)
+                      seconds, times, win_side, error, wiped, cpu, plans)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -211,20 +225,22 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def _one(args: tuple) -> GameResult:
-    level_a, level_b, i, seed, scenario, turn_limit, budget, armies, edition = args
+    level_a, level_b, i, seed, scenario, turn_limit, budget, armies, edition, clock, make = args
     return play_game(level_a, level_b, index=i, seed=seed, scenario=scenario,
-                     turn_limit=turn_limit, budget=budget, armies=armies, edition=edition)
+                     turn_limit=turn_limit, budget=budget, armies=armies, edition=edition,
+                     clock=clock, make=make)
 
 
 def run(level_a: str, level_b: str, games: int, seed: int = 1, *, scenario: str = "standard",
         turn_limit: int = 15, jobs: int = 1, progress=None,
         budget: float | None = None, armies: str = "builder",
-        edition: str = "first") -> list[GameResult]:
+        edition: str = "first", clock: str = "wall", make=None) -> list[GameResult]:
     """Play ``games`` games; ``scenario`` "standard", "assault" or "mixed" (alternating)."""
     tasks = []
     for i in range(games):
         sc = scenario if scenario != "mixed" else ("standard" if i % 2 == 0 else "assault")
-        tasks.append((level_a, level_b, i, seed, sc, turn_limit, budget, armies, edition))
+        tasks.append((level_a, level_b, i, seed, sc, turn_limit, budget, armies, edition, clock,
+                      make))
     results: list[GameResult] = []
     if jobs > 1:
         import multiprocessing as mp
@@ -277,6 +293,7 @@ def format_table(level_a: str, level_b: str, results: list[GameResult]) -> str:
         if xs:        # CPU time: what a decision costs on a machine others share too
             lines.append(f"decision CPU  {key.upper()} {lvl:8}: p50 {1000 * _pct(xs, .5):6.1f} ms  "
                          f"p95 {1000 * _pct(xs, .95):6.1f} ms  max {1000 * max(xs):7.1f} ms")
+    lines.extend(plan_lines(level_a, level_b, results))
     by_cfg: dict[int, list[int]] = {}
     for r in results:
         by_cfg.setdefault(r.config, [0, 0])
@@ -295,6 +312,25 @@ def format_table(level_a: str, level_b: str, results: list[GameResult]) -> str:
 
 
 KINDS = ("objective", "points", "annihilation")
+
+
+def plan_lines(level_a: str, level_b: str, results: list[GameResult]) -> list[str]:
+    """How often the Expert's plan search changed its decision (per Expert player)."""
+    out = []
+    for key, lvl in (("a", level_a), ("b", level_b)):
+        tot: dict[str, int] = {}
+        for r in results:
+            for k, v in r.plans.get(key, {}).items():
+                tot[k] = tot.get(k, 0) + v
+        if not tot:
+            continue
+        planned = tot.get("planned", 0)
+        out.append(f"plan search {key.upper()} {lvl:8}: {planned} decisions planned, a plan "
+                   f"replaced the plain one in {tot.get('replaced', 0)} "
+                   f"({100 * tot.get('replaced', 0) / max(1, planned):.1f}%); "
+                   f"{tot.get('rollouts', 0) / max(1, planned):.1f} rollouts per planned "
+                   f"decision; {tot.get('alone', 0)} decisions with one candidate (instant)")
+    return out
 
 
 def wins_by_kind(level_a: str, level_b: str, results: list[GameResult]) -> list[str]:
@@ -338,6 +374,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                          " from the 47 first cards only (base), or the sample armies")
     ap.add_argument("--budget", type=float, default=None,
                     help="the Expert's thinking time per decision in seconds (default 1.0)")
+    ap.add_argument("--clock", default="wall", choices=("wall", "cpu"),
+                    help="what the Expert's budget counts: wall time (default; what a player"
+                         " waits) or cpu - its thread's CPU time, so results do not depend on"
+                         " what else the machine runs")
     ap.add_argument("--edition", default="first", choices=("first", "later"),
                     help="rules edition: the later edition plays its own three maps, with "
                          "Aircraft and Antiair in the armies (default first)")
@@ -357,14 +397,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         results = run(args.a, args.b, args.games, args.seed, scenario=args.scenario,
                       turn_limit=args.turn_limit, jobs=args.jobs, progress=progress,
-                      budget=args.budget, armies=args.armies, edition=args.edition)
+                      budget=args.budget, armies=args.armies, edition=args.edition,
+                      clock=args.clock)
     except DataError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print()
     print(format_table(args.a, args.b, results))
     if args.budget is not None:
-        print(f"Expert budget: {args.budget:g} s per decision")
+        print(f"Expert budget: {args.budget:g} s per decision ({args.clock} clock)")
+    elif "expert" in (args.a, args.b):
+        print(f"Expert budget: the default 1 s per decision ({args.clock} clock)")
     return 1 if any(r.error for r in results) else 0
 
 

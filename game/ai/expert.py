@@ -25,9 +25,10 @@ prompt) the Expert
    turn (control counts from turn 7 in the Standard scenario, points after
    turn 10 - asked of the rules' victory timing);
 4. keeps playing more dice samples for the best plans while its time budget
-   (default 1 s per decision) lasts - anytime: the plain plan's choice is ready
-   before the first sample, so there is always a legal answer; a plan replaces it
-   only when it wins clearly on the same dice.
+   (default 1 s per decision, counted in wall time - or in the thread's CPU time
+   with ``clock="cpu"``, the arena's ``--clock cpu``) lasts - anytime: the plain
+   plan's choice is ready before the first sample, so there is always a legal
+   answer; a plan replaces it only when it wins clearly on the same dice.
 
 It explains itself with the numbers of the plan it picked.
 """
@@ -44,17 +45,20 @@ from game.rules.threat import victory_timing
 
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import View, control_hexes, outcome_worth, percent, unit_value
-from game.ai.tactics import ExpertPolicy
+from game.ai.tactics import ExpertPolicy, holds_control
 from game.ai.veteran import VeteranAI
 
-__all__ = ["ExpertAI", "DEFAULT_BUDGET", "evaluate"]
+__all__ = ["ExpertAI", "DEFAULT_BUDGET", "CLOCKS", "evaluate"]
 
 DEFAULT_BUDGET = 1.0        # seconds per decision (a setting: ExpertAI(budget=...), --budget)
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}   # what the budget is counted in
 MAX_CANDIDATES = 6
 REPLY_BUDGET = 0.5          # with this much time the plans also play out the opponent's next phase
 MIN_PAIRS = 4               # samples on the same dice before a plan may replace the plain one
 MIN_GAIN = 1.5              # points a plan must win, on average, over the plain plan
-PLAN_SHARE = 0.6            # share of the budget the plans' samples may use
+PLAN_SHARE = 0.85           # share of the budget the plans' samples may use (the rest: a
+                            # policy decision in a rollout started just before the deadline,
+                            # scoring it, explaining)
 ROLLOUT_ACTIONS = 80        # a phase played out on a copy never takes more actions than this
 
 _RANK = {"disrupted": 1, "damaged": 2, "destroyed": 3}
@@ -109,8 +113,9 @@ def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None
     if obj is not None:
         near = control_hexes(game)
         w = objective_weight(st, side)
-        here = any(u.hex in near for u in mine)
-        there = any(u.hex in near for u in theirs)
+        # a unit whose face-down counters destroy it at the casualty step holds nothing
+        here = any(holds_control(u, near) for u in mine)
+        there = any(holds_control(u, near) for u in theirs)
         if here and not there:
             score += w
         elif there and not here:
@@ -153,12 +158,16 @@ class ExpertAI(SetupMixin, Player):
     level = "expert"
 
     def __init__(self, seed: int | None = None, budget: float | None = None,
-                 samples: int | None = None) -> None:
+                 samples: int | None = None, clock: str = "wall") -> None:
         """``budget``: seconds per decision; ``samples``: at most this many dice samples
         per plan (None: as many as the budget allows) - with a budget that is never
-        reached, a fixed count makes the Expert's choices reproducible (tests)."""
+        reached, a fixed count makes the Expert's choices reproducible (tests).
+        ``clock``: what the budget counts - ``"wall"`` (what a player waits: the game's
+        UI) or ``"cpu"`` (this thread's CPU time: the arena's ``--clock cpu``, so a
+        measurement does not depend on what else the machine runs)."""
         super().__init__(seed)
         self.budget = DEFAULT_BUDGET if budget is None else float(budget)
+        self.set_clock(clock)
         self.max_samples = samples
         self.seed = seed if seed is not None else 0
         # candidates and the plain plan: the Veteran's scoring with the Expert's order of
@@ -170,7 +179,17 @@ class ExpertAI(SetupMixin, Player):
         self.decisions = 0
         self.last_samples = 0
         self.deviated = False
+        # how the search went (the arena prints it): decisions with one candidate only,
+        # decisions planned, those where a plan replaced the plain one, rollouts played
+        self.plan_stats = {"alone": 0, "planned": 0, "replaced": 0, "rollouts": 0}
         self.debug = False
+        self._deciding = False
+
+    def set_clock(self, clock: str) -> None:
+        if clock not in CLOCKS:
+            raise ValueError(f"unknown clock '{clock}' (expected one of: {', '.join(CLOCKS)})")
+        self.clock_name = clock
+        self.clock = CLOCKS[clock]
 
     # --- dispatch --------------------------------------------------------------------------------
     def pick(self, game) -> Action | None:
@@ -220,7 +239,7 @@ class ExpertAI(SetupMixin, Player):
                     f"{st.units[uid].name} fires defensively at {mover.name}: "
                     f"{percent(ps)} to stop it.")
             return plans
-        if st.phase.is_assault and time.perf_counter() < deadline:
+        if st.phase.is_assault and self.clock() < deadline:
             done = set(getattr(vet, "_done", set()))
             for g, a, odds, t in vet.attack_candidates(game, side)[:8]:
                 if g <= 0.05:
@@ -229,19 +248,19 @@ class ExpertAI(SetupMixin, Player):
                 if len(plans) >= MAX_CANDIDATES - 1:
                     break
             vet._done = done
-        if st.phase.is_movement and time.perf_counter() < deadline:
+        if st.phase.is_movement and self.clock() < deadline:
             # the same unit elsewhere, or held back; then other units' best moves
             u = st.units.get(getattr(first, "uid", "")) if isinstance(first, Move) else None
             if u is not None:
                 for sc, a, text in (vet.move_options(game, u, assault=False, k=3)
-                                if time.perf_counter() < deadline else []):
+                                if self.clock() < deadline else []):
                     add(a, 0.6, text)
                 hold = _Plan(None, 0.4, f"{u.name} stays where it is.")
                 hold.hold = frozenset(set(getattr(vet, "_done", set())) | {u.uid})
                 plans.append(hold)
             order = vet._order(game, side)
             for o in order[:4]:
-                if time.perf_counter() > deadline or len(plans) >= MAX_CANDIDATES + 1:
+                if self.clock() > deadline or len(plans) >= MAX_CANDIDATES + 1:
                     break
                 if o.boarded or o is u:
                     continue
@@ -254,7 +273,7 @@ class ExpertAI(SetupMixin, Player):
 
     # --- planning ------------------------------------------------------------------------------------
     def plan(self, game, side: str) -> Action | None:
-        t0 = time.perf_counter()
+        t0 = self.clock()
         # the rest of the budget: a Veteran decision inside a rollout that started just
         # before the deadline, the plain plan's own choice, explaining
         deadline = t0 + PLAN_SHARE * self.budget
@@ -262,19 +281,24 @@ class ExpertAI(SetupMixin, Player):
         if not plans:
             return None
         if len(plans) == 1:
+            self.plan_stats["alone"] += 1
+            self.deviated = False
             self.say(plans[0].why)
             return plans[0].action
         key = (game.state.turn, game.state.phase)
+        self._deciding = game.state.objective is not None and \
+            victory_timing(game.state).control_counts_now
         sample = 0
         vet_plan = plans[0]
         live = list(plans)
-        while live and time.perf_counter() < deadline:
+        while live and self.clock() < deadline:
             seed = self.seed * 7919 + self.decisions * 131 + sample
             for pl in live:
-                if time.perf_counter() > deadline:
+                if self.clock() > deadline:
                     break
                 v = self.rollout(game, side, pl, seed, key, deadline)
                 pl.scores.append(v)
+                self.plan_stats["rollouts"] += 1
             sample += 1
             # successive halving: keep the better half (the Veteran's plan always stays)
             if sample >= 2 and len(live) > 2:
@@ -316,6 +340,8 @@ class ExpertAI(SetupMixin, Player):
                     f"{best_gain:.0f} points ahead of the obvious move.")
         self.say(self._explain(game, best) + tail)
         self.deviated = best is not vet_plan
+        self.plan_stats["planned"] += 1
+        self.plan_stats["replaced"] += self.deviated
         if self.deviated and self.debug:
             print("DEVIATE", game.state.turn, game.state.phase.value, round(best_gain, 1),
                   best.why[:60], "| instead of", vet_plan.why[:60])
@@ -361,7 +387,9 @@ class ExpertAI(SetupMixin, Player):
         n = 0
         phases = 0
         last = key
-        horizon = 2 if self.budget >= REPLY_BUDGET else 1
+        # with time to spare, or on a turn where control of the objective decides, the
+        # opponent's next phase is played out too (it is what decides the turn)
+        horizon = 2 if self.budget >= REPLY_BUDGET or self._deciding else 1
         at_end = None                 # the score where the phase ends (the rules' threat
         while not g.over and n < ROLLOUT_ACTIONS:   # stands for every reply there)
             now = (g.state.turn, g.state.phase)
@@ -372,14 +400,14 @@ class ExpertAI(SetupMixin, Player):
                                              g.state.phase.is_assault):
                     break
                 at_end = evaluate(g, side, self.me_policy, self.foe_policy)
-            if time.perf_counter() > deadline:
+            if self.clock() > deadline:
                 return None
             who = g.state.to_act
             pol = self.me_policy if who == side else self.foe_policy
             a = pol.choose(g)
             g.apply(a)
             n += 1
-        if time.perf_counter() > deadline:
+        if self.clock() > deadline:
             return None               # no time left to score it: the sample is dropped
         final = evaluate(g, side, self.me_policy, self.foe_policy)
         # the opponent played like the Veteran in the copy; a real one may find the

@@ -37,7 +37,8 @@ from game.ai.knowledge import (attack_gain, attack_options, best_facing, board_s
                                control_hexes, front_word, pct_damage, percent, unit_value)
 from game.ai.veteran import ATTACK_THRESHOLD, HOPELESS, VeteranAI, effect_chance
 
-__all__ = ["ExpertPolicy", "CLEAR_MIN", "CLEAR_MAX_TARGETS", "EARLY_TURNS", "EARLY_EXPOSURE"]
+__all__ = ["ExpertPolicy", "holds_control", "CLEAR_MIN", "CLEAR_MAX_TARGETS", "EARLY_TURNS",
+           "EARLY_EXPOSURE"]
 
 CLEAR_MIN = 0.08          # below this chance of clearing the objective, fire as usual
 CLEAR_MAX_TARGETS = 3     # more enemy units there than this: no clearing plan
@@ -45,7 +46,7 @@ EARLY_TURNS = 4           # end-of-turn checks still to come before control coun
 EARLY_EXPOSURE = 0.15     # share of a Vehicle's or gun's value held against an early objective hex
 
 
-def _holds(u: Unit, near: frozenset) -> bool:
+def holds_control(u: Unit, near: frozenset) -> bool:
     """``u`` counts for control now and will still be there after the casualty step."""
     return (u.on_map and u.hex in near and DESTROYED not in u.pending
             and not u.card.is_aircraft)
@@ -128,9 +129,9 @@ class ExpertPolicy(VeteranAI):
         attacks, the rules' exact odds each)."""
         st = game.state
         near = control_hexes(game)
-        if not any(_holds(u, near) for u in st.units_of(side)):
+        if not any(holds_control(u, near) for u in st.units_of(side)):
             return None
-        targets = [u for u in st.units.values() if u.side != side and _holds(u, near)]
+        targets = [u for u in st.units.values() if u.side != side and holds_control(u, near)]
         if not targets or len(targets) > CLEAR_MAX_TARGETS or \
                 any(t.carrier is not None for t in targets):
             return None
@@ -198,7 +199,7 @@ class ExpertPolicy(VeteranAI):
         with the least to shoot at)."""
         st = game.state
         near = control_hexes(game)
-        if any(_holds(u, near) for u in st.units_of(side)):
+        if any(holds_control(u, near) for u in st.units_of(side)):
             return None
         sig = board_signature(st)
         best = None

@@ -86,6 +86,9 @@ def test_arena_prints_wins_by_kind_per_side_and_the_budget(capsys):
     assert "wins by kind" in out and "objective" in out and "annihil" in out
     assert "Axis (either player)" in out and "Allies (either player)" in out
     assert "Expert budget: 0.01 s" in out
+    # how often the plan search changed a decision: the question the search must answer
+    assert re.search(r"plan search A expert\s*: \d+ decisions planned, a plan replaced the "
+                     r"plain one in \d+ \(\d+\.\d%\)", out), out
 
 
 def test_arena_counts_an_ai_error_as_a_failure(monkeypatch):
@@ -117,3 +120,41 @@ def test_no_broad_except_in_the_ai():
         for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
             if re.search(r"except\s*(Exception|BaseException)?\s*(as \w+)?:", line):
                 assert f.name == "arena.py" and "counted as a failure" in line, (f.name, n, line)
+
+
+def test_expert_budget_clock_wall_or_cpu(capsys):
+    """The budget counts wall time by default (what a player waits) or the thread's
+    CPU time (the arena's --clock cpu, so a measurement does not depend on the load)."""
+    assert ExpertAI(1).clock_name == "wall" and ExpertAI(1).clock is time.perf_counter
+    ai = ExpertAI(1, budget=0.05, clock="cpu")
+    assert ai.clock is time.thread_time
+    with pytest.raises(ValueError):
+        ExpertAI(1, clock="sundial")
+    g = position(MAP, first="Axis", turn=3)
+    g.add_unit(tank("Germany"), "Axis", at(2, 4), facing=0)
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    c0 = time.thread_time()
+    a = ai.choose(g)
+    assert g.check(a) is None and time.thread_time() - c0 < 1.0
+    from game.ai import arena
+    rc = arena.main(["--a", "expert", "--b", "random", "--games", "1", "--budget", "0.01",
+                     "--turn-limit", "1", "--quiet", "--clock", "cpu"])
+    assert rc == 0 and "Expert budget: 0.01 s per decision (cpu clock)" in capsys.readouterr().out
+
+
+def test_evaluate_counts_no_control_for_a_unit_its_counters_destroy():
+    """Casualty phase (rulings 9, 13): face-down hits take effect before control is
+    checked, so a unit carrying a Destroyed counter holds nothing at the end of the
+    turn; the Expert's evaluation counts sole control only for units that stay."""
+    from game.ai.expert import evaluate, objective_weight
+    g = position(MAP, phase=Phase.ASSAULT_SECOND, first="Axis", turn=7)
+    mine = g.add_unit(rifles("Germany"), "Axis", at(9, 3))
+    g.add_unit(rifles("United States"), "Allies", at(2, 8))
+    held = evaluate(g, "Axis")
+    mine.pending = ["destroyed"]
+    g.state.touch()
+    doomed = evaluate(g, "Axis")
+    w = objective_weight(g.state, "Axis")
+    assert w >= 30
+    # the doomed unit loses its worth and the control it would have had
+    assert held - doomed == pytest.approx(w + mine.card.cost)
