@@ -195,6 +195,9 @@ class App:
             raise exc
         self.crashes.append(exc)
         report = report_crash(exc, scene)
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            surface.set_clip(None)      # a drawing step may have died with its clip set
         self.switch(CrashScene(self, report))
 
     def _follow(self, scene: Scene) -> None:

@@ -116,6 +116,10 @@ def test_an_error_in_the_battle_screen_shows_the_crash_dialog_and_writes_the_log
     step(app, 1)
     crash = app.scene
     assert isinstance(crash, CrashScene) and app.crashes
+    # the frame died inside the map's clip: the dialog (and every later frame) draws on
+    # the whole window again
+    screen = pygame.display.get_surface()
+    assert screen.get_clip() == screen.get_rect()
     logs = list((data_dir() / "crashes").glob("crash-*.log"))
     assert len(logs) == 1
     text = logs[0].read_text()

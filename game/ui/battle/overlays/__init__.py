@@ -53,6 +53,12 @@ class BattleOverlays:
         """The map area: the cached board picture, animations, the top mode's over-layer,
         the line of sight and legend overlays; then the HUD."""
         clip = surface.get_clip()
+        try:
+            self._draw(surface, clip)
+        finally:
+            surface.set_clip(clip)      # also when a painter raised (the crash dialog follows)
+
+    def _draw(self, surface: pygame.Surface, clip: pygame.Rect) -> None:
         surface.set_clip(self.sc.map_rect)
         modes = [self.sc.base] + self.sc.stack
         self._forget_gone(modes)
