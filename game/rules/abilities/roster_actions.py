@@ -283,6 +283,20 @@ def _mode_attacks(st: GameState, u: Unit, mode: str) -> list[Attack]:
             and combat.why_not_attack(st, u.uid, t.uid, mode=mode) is None]
 
 
+def _offer_mode_attacks(ability_id: str, used_key: str | None) -> None:
+    """Register the activation options of an attack-mode ability: while the unit may
+    still act in its assault phase (and has not used a once-per-game mode, ``used_key``),
+    its legal attacks in that mode are offered."""
+    def options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+        st: GameState = ctx["state"]
+        u: Unit = ctx["unit"]
+        if ctx.get("role") != "unit" or not _mode_ready(st, u, used_key):
+            return value
+        return list(value) + _mode_attacks(st, u, ab.id)
+    options.__name__ = f"_{ability_id}_options"
+    register("activation_options", ability_id)(options)
+
+
 # --- Top-Mounted Rockets --------------------------------------------------------------------
 @register("can_cover", "top_mounted_rockets")
 def _rockets_ignore_cover(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
@@ -313,13 +327,7 @@ def _rockets_allowed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("activation_options", "top_mounted_rockets")
-def _rockets_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    st: GameState = ctx["state"]
-    u: Unit = ctx["unit"]
-    if ctx.get("role") != "unit" or not _mode_ready(st, u, "rockets_used"):
-        return value
-    return list(value) + _mode_attacks(st, u, ab.id)
+_offer_mode_attacks("top_mounted_rockets", "rockets_used")
 
 
 @register("perform", "top_mounted_rockets")
@@ -380,13 +388,7 @@ def _headshot(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
                       text=f"{t.name} gets a face-up Disrupted counter (Headshot).")]
 
 
-@register("activation_options", "headshot")
-def _headshot_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    st: GameState = ctx["state"]
-    u: Unit = ctx["unit"]
-    if ctx.get("role") != "unit" or not _mode_ready(st, u, "headshot_used"):
-        return value
-    return list(value) + _mode_attacks(st, u, ab.id)
+_offer_mode_attacks("headshot", "headshot_used")
 
 
 @register("odds", "headshot")
@@ -415,13 +417,7 @@ def _remote_allowed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("activation_options", "remote_control")
-def _remote_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    st: GameState = ctx["state"]
-    u: Unit = ctx["unit"]
-    if ctx.get("role") != "unit" or not _mode_ready(st, u, None):
-        return value
-    return list(value) + _mode_attacks(st, u, ab.id)
+_offer_mode_attacks("remote_control", None)
 
 
 def _remote_gate(distance: int) -> float:
@@ -615,13 +611,7 @@ def _ehmc_allowed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("activation_options", "extra_hull_mounted_cannon")
-def _ehmc_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    st: GameState = ctx["state"]
-    u: Unit = ctx["unit"]
-    if ctx.get("role") != "unit" or not _mode_ready(st, u, None):
-        return value
-    return list(value) + _mode_attacks(st, u, ab.id)
+_offer_mode_attacks("extra_hull_mounted_cannon", None)
 
 
 # --- Banzai Charge and Angriff: into the enemy's hex, then the attack ------------------------
