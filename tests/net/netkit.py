@@ -1,7 +1,20 @@
 """Shared steps for driving a network battle screen in the tests and the two-screen bench."""
 from __future__ import annotations
 
-from tests.uikit import press
+import time
+
+from tests.uikit import press, step
+
+
+def until(app, cond, seconds=90.0):
+    """Step the app until ``cond()``; the bound only matters when something hangs."""
+    t_end = time.monotonic() + seconds
+    while time.monotonic() < t_end:
+        step(app, 1)
+        if cond():
+            return True
+        time.sleep(0.002)
+    return False
 
 
 def read_on(app, battle) -> bool:

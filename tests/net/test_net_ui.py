@@ -10,7 +10,7 @@ import pytest
 
 from game.net.direct import Peer, join
 from game.rules.state import DefensiveFirePrompt
-from tests.net.netkit import read_on
+from tests.net.netkit import read_on, until
 from tests.uikit import press, running_app, step
 
 
@@ -18,17 +18,6 @@ from tests.uikit import press, running_app, step
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("HEXFRONT_DATA_DIR", str(tmp_path / "data"))
     yield from running_app(tmp_path, monkeypatch, animations=False)
-
-
-def until(app, cond, seconds=90.0):
-    """Step the app until ``cond()``; the bound only matters when something hangs."""
-    t_end = time.monotonic() + seconds
-    while time.monotonic() < t_end:
-        step(app, 1)
-        if cond():
-            return True
-        time.sleep(0.002)
-    return False
 
 
 class HoldsDefensiveFire:
