@@ -245,3 +245,17 @@ class TrayMode(Mode):
                 self.dragging = uid
                 return True
         return False
+
+    def place(self, uid: str, h: Hex) -> bool:
+        raise NotImplementedError
+
+    def on_release(self, pos: Any, button: int) -> bool:
+        """A tray unit dragged onto a hex of the map is put there."""
+        uid, self.dragging = self.dragging, None
+        if uid is None or not self.ctx.view.rect.collidepoint(pos):
+            return False
+        h = self.ctx.view.hex_at(pos)
+        if h is not None and self.state.units[uid].hex is None:
+            self.place(uid, h)
+            return True
+        return False

@@ -150,13 +150,3 @@ class DeployMode(TrayMode):
             self.place(sel, h)
             return True
         return False
-
-    def on_release(self, pos, button) -> bool:
-        uid, self.dragging = self.dragging, None
-        if uid is None or not self.ctx.view.rect.collidepoint(pos):
-            return False
-        h = self.ctx.view.hex_at(pos)
-        if h is not None and self.state.units[uid].hex is None:
-            self.place(uid, h)
-            return True
-        return False
