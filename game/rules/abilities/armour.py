@@ -75,6 +75,12 @@ def _open_back(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
         return value
     if _attack_front(ctx) is not False:
         return value
+    return better_of_printed_dice(value, ctx)
+
+
+def better_of_printed_dice(value: Any, ctx: dict[str, Any]) -> Any:
+    """The attack's dice with the attacker's anti-Soldier value in place of its
+    anti-Vehicle one at this range, when that is more (Open Back, Open/Exposed Crew)."""
     a: Unit = ctx["attacker"]
     alt = a.card.dice(SOLDIER, ctx["band"])
     printed = a.card.dice(VEHICLE, ctx["band"]) or 0

@@ -13,6 +13,7 @@ from ..actions import Move
 from ..cards import SOLDIER, VEHICLE
 from ..state import DAMAGED, DESTROYED, GameState, Unit
 from . import register
+from .armour import better_of_printed_dice
 from .attack_modes import flame_sixes_destroy
 from .roster_common import aura
 from .spec import AbilitySpec, _COMMANDER_TAIL, define
@@ -163,12 +164,7 @@ def _open_exposed_crew(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Like Open Back, at either facing: the better of the two printed values."""
     if ctx.get("role") != "target" or ctx.get("mode") != "normal":
         return value
-    a: Unit = ctx["attacker"]
-    alt = a.card.dice(SOLDIER, ctx["band"])
-    printed = a.card.dice(VEHICLE, ctx["band"]) or 0
-    if alt and alt > printed:
-        return (value or 0) - printed + alt
-    return value
+    return better_of_printed_dice(value, ctx)
 
 
 # --- cover ---------------------------------------------------------------------------------
