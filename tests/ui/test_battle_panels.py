@@ -219,3 +219,19 @@ def test_a_card_cut_short_in_the_side_panel_ends_above_its_more_line(app):
     strip = [(x, y) for y in range(strip_top, strip_top + 14) for x in range(cr.x + 14, cr.x + 200)
              if sum(screen.get_at((x, y))[:3]) < 200]
     assert strip                                           # the "more" line is there
+
+
+def test_seat_banner_goes_when_the_seat_passes_to_a_side_not_played_here(app):
+    """A 'your turn' banner is for the player whose seat it is: when the seat passes to
+    a side this screen doesn't play (the AI, or the other machine of a network battle -
+    a carried-on battle caught up at once), a banner still up for the last seat goes."""
+    g, _ = _casualty_game()
+    scene = start(app, g)
+    hud = scene.hud
+    hud.seat_banner("Axis", show=True)
+    hud.seat_banner("Allies", show=True)
+    assert scene.anim.banner is not None and "Allied player" in scene.anim.banner[0]
+    hud.seat_banner("Axis", show=False)
+    assert scene.anim.banner is None
+    hud.seat_banner("Axis", show=False)          # the same seat again: nothing to show
+    assert scene.anim.banner is None

@@ -82,7 +82,8 @@ class BattleHUD:
         self._panel = None
 
     def seat_banner(self, to_act: str | None, show: bool = True) -> None:
-        """The banner when the seat changes ("Allies player: your turn")."""
+        """The banner when the seat changes ("Allies player: your turn"); ``show`` False:
+        the seat is not played on this screen (no banner, and any banner still up goes)."""
         if to_act and to_act != self._last_to_act and show:
             from game.rules.state import AntiairPrompt, DefensiveFirePrompt
             p = self.sc.state.pending
@@ -90,6 +91,10 @@ class BattleHUD:
                 else "Antiair fire" if isinstance(p, AntiairPrompt) else "your turn"
             self.sc.anim.show_banner(f"{theme.SIDE_LABEL[to_act]} player: {what}",
                                      SIDE_COLOURS.get(to_act, theme.ACCENT))
+        elif to_act != self._last_to_act:
+            # the seat went to a side this screen doesn't play (the AI, the other machine)
+            # or to no one: a banner still up for the last seat would tell the wrong player
+            self.sc.anim.banner = None
         self._last_to_act = to_act
 
     def log_line_at(self, pos: tuple[int, int]) -> int | None:
