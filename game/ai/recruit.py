@@ -21,11 +21,15 @@ extra attack       a unit whose ability gives it another attack in the same
                    by the same target table
 defensive fire     fire at the first chance with the unit that rolls most dice
 first / second     goes first
+later edition      flight, airstrike and Antiair fire as the Veteran plays them
+                   (game.ai.later_edition); without them the Recruit's Aircraft
+                   never flew and its Antiair guns never fired
 =================  =================================================================
 
 "Strongest" is the enemy with the highest cost; "weakest" the one with the
-lowest defense (then the lowest cost); "nearest" counts hexes.  It uses the
-engine only to know what is allowed (reachable hexes, targets), never the odds.
+lowest defense (then the lowest cost); "nearest" counts hexes.  On the ground it
+uses the engine only to know what is allowed (reachable hexes, targets), never the
+odds.
 """
 from __future__ import annotations
 
@@ -35,9 +39,11 @@ from game.rules.hexes import MAX_RANGE, hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, Unit
 from game.rules.terrain import TERRAIN_RULES
 
+from game.ai import later_edition
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import (activated_unit, attack_options, enemies, extra_actions_of,
                                facing_toward)
+from game.ai.veteran import VeteranAI
 
 __all__ = ["RecruitAI", "BEHAVIOUR_TABLE"]
 
@@ -50,6 +56,7 @@ BEHAVIOUR_TABLE = {
     "extra_attack": "fire again when the unit's ability allows it",
     "defensive_fire": "fire at the first chance with the most dice",
     "order": "go first",
+    "later_edition": "fly, strike and fire Antiair as the Veteran does",
 }
 
 
@@ -69,10 +76,14 @@ class RecruitAI(SetupMixin, Player):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
+        self.seed = seed
+        self._air: Player | None = None     # the later edition's decisions (see the table)
         self._phase_key: tuple | None = None
         self._done: set[str] = set()
 
     def pick(self, game) -> Action | None:
+        if later_edition.handles(game):      # flight, airstrike, Antiair (later edition):
+            return self._later_edition_pick(game)   # without it the Recruit never flew
         handled, a = self.decision_outside_phase_play(game)
         if handled:
             return a
@@ -92,6 +103,14 @@ class RecruitAI(SetupMixin, Player):
             self._done.add(u.uid)
         self.say(f"{side} (Recruit) has given every unit its order.")
         return EndPhase(side)
+
+    def _later_edition_pick(self, game) -> Action | None:
+        """The later edition's own decisions, as the Veteran makes them."""
+        if self._air is None:
+            self._air = VeteranAI(self.seed)
+        a = self._air.pick(game)
+        self.last_explanation = self._air.last_explanation
+        return a
 
     # --- movement ---------------------------------------------------------------------------
     def move(self, game, u: Unit) -> Action | None:

@@ -144,3 +144,22 @@ def test_fuzz_bench_later_edition_short(capsys):
     assert "2 later-edition" in out and "failures:          0" in out
     placed = int(out.split("later edition:")[1].split("Aircraft placed")[0])
     assert placed > 0
+
+
+def test_L12_recruit_fires_antiair_and_flies_its_aircraft_like_the_veteran():
+    """L12 / L3: the Recruit's ground play is its fixed table, but in the later
+    edition's own decisions it plays as the Veteran does - before, it held every
+    Antiair shot (even a strong one) and never placed its Aircraft."""
+    from game.ai.recruit import RecruitAI
+    g = later_game(dice=[1] * 20)
+    plane = g.add_unit(aircraft())
+    g.add_unit(flak(soldier=(1, 1, 1)), hex=at(5, 2))
+    strong = g.add_unit(flak(soldier=(9, 8, 6)), hex=at(4, 3))
+    g.apply(PlaceAircraft("Axis", plane.uid, at(4, 2)))
+    assert RecruitAI(3).choose(g) == DefensiveFire("Allies", strong.uid)
+
+    g = later_game(rect_map(12, 6))
+    plane = g.add_unit(aircraft())
+    g.add_unit(tank("United States", cost=30, front=3, rear=2), hex=at(9, 4))
+    a = RecruitAI(3).choose(g)
+    assert isinstance(a, PlaceAircraft) and a.uid == plane.uid
