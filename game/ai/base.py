@@ -20,6 +20,7 @@ from game.rules.board import ENDS
 from game.rules.hexes import Hex, hex_label
 from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase, other_side
 from game.rules.terrain import TERRAIN_RULES
+from game.rules.wording import side_player
 
 __all__ = ["Player", "SetupMixin", "fallback_action", "make_player", "LEVELS"]
 
@@ -124,7 +125,7 @@ class SetupMixin:
 
     def choose_order(self, game, side: str) -> Action:
         first = self.go_first_default
-        self.say(f"{side} chooses to be the {'first' if first else 'second'} player "
+        self.say(f"{side_player(side)} chooses to go {'first' if first else 'second'} "
                  f"({'strike first' if first else 'move and fire after seeing the enemy'}).")
         return ChooseOrder(side, first)
 
@@ -148,7 +149,7 @@ class SetupMixin:
     def choose_end(self, game, side: str) -> Action:
         scores = {e: self.end_score(game, side, e) for e in ENDS}
         end = max(ENDS, key=lambda e: (scores[e], e == "left"))
-        self.say(f"{side} takes the {end} end: more cover near the front of its zone.")
+        self.say(f"{side_player(side)} takes the {end} end: more cover near the front of the set-up zone.")
         return ChooseEnd(side, end)
 
     def choose_objective(self, game, side: str) -> Action | None:
@@ -169,7 +170,7 @@ class SetupMixin:
                 best, best_s = h, s
         if best is None:
             return None
-        self.say(f"{side} places the objective in {hex_label(best)}: far from the attacker, "
+        self.say(f"{side_player(side)} places the objective in {hex_label(best)}: far from the attacker, "
                  f"among cover.")
         return ChooseObjective(side, best)
 
@@ -177,7 +178,7 @@ class SetupMixin:
         st = game.state
         obj = st.objective
         h = max(p.candidates, key=lambda x: (x.distance(obj) if obj else 0, -x.r, -x.x2))
-        self.say(f"{side} puts the dismounting {st.units[p.uid].name} in {hex_label(h)}, "
+        self.say(f"{side_player(side)} puts the dismounting {st.units[p.uid].name} in {hex_label(h)}, "
                  f"as far from the objective as allowed.")
         return PlaceDismounted(side, p.uid, h)
 
@@ -206,7 +207,7 @@ class SetupMixin:
         todo = [u for u in st.units_of(side) if u.hex is None
                 and not u.card.is_aircraft]      # later edition: Aircraft are never deployed
         if not todo:
-            self.say(f"{side} has deployed every unit.")
+            self.say(f"{side_player(side)} has deployed every unit.")
             return EndPhase(side)
         # Vehicles first (transports can then take a Soldier aboard), dearest first
         todo.sort(key=lambda u: (not u.is_vehicle, -u.card.cost, u.uid))

@@ -39,6 +39,7 @@ from game.rules.later import is_later
 from game.rules.later.flight import placement_risk
 from game.rules.state import AntiairPrompt, Unit
 from game.rules.threat import best_attack, hypothetical_odds
+from game.rules.wording import side_player
 
 from game.ai.knowledge import attack_gain, attack_modes, enemies, pct_damage, percent, unit_value
 
@@ -141,7 +142,7 @@ def flight(ai, game, side: str) -> Action:
     st = game.state
     legal = [a for a in game.legal_actions() if isinstance(a, PlaceAircraft)]
     if not legal:
-        ai.say(f"{side} has no Aircraft to place.")
+        ai.say(f"{side_player(side)} has no Aircraft to place.")
         return EndPhase(side)
     foes = enemies(st, side)
     by_unit: dict[str, set] = {}
@@ -163,7 +164,7 @@ def flight(ai, game, side: str) -> Action:
             if best is None or s > best[0]:
                 best = (s, PlaceAircraft(side, uid, h), parts)
     if best is None or best[0] < PLACE_THRESHOLD:
-        ai.say(f"{side} keeps its Aircraft off the map: no shot worth the risk.")
+        ai.say(f"{side_player(side)} keeps the Aircraft off the map: no shot worth the risk.")
         return EndPhase(side)
     s, a, parts = best
     u = st.units[a.uid]
@@ -207,7 +208,7 @@ def airstrike(ai, game, side: str) -> Action:
         p, words = pct_damage(odds, t)
         ai.say(f"{u.name} strikes {t.name} from the air: {percent(p)} {words}.")
         return a
-    ai.say(f"{side} ends its airstrike phase.")
+    ai.say(f"{side_player(side)} ends the airstrike phase.")
     return EndPhase(side)
 
 
@@ -216,7 +217,7 @@ def antiair_fire(ai, game, side: str, p: AntiairPrompt) -> Action:
     st = game.state
     air = st.units[p.aircraft]
     if air.disrupted or air.destroyed:
-        ai.say(f"{side} holds fire: {air.name} is already disrupted.")
+        ai.say(f"{side_player(side)} holds fire: {air.name} is already disrupted.")
         return PassDefensiveFire(side)
     best = None
     for uid in p.eligible:
@@ -227,7 +228,7 @@ def antiair_fire(ai, game, side: str, p: AntiairPrompt) -> Action:
         if best is None or o.p_stopped > best[1].p_stopped:
             best = (uid, o)
     if best is None or best[1].p_stopped < AA_MIN:
-        ai.say(f"{side} holds its Antiair fire: no real chance against {air.name}.")
+        ai.say(f"{side_player(side)} holds its Antiair fire: no real chance against {air.name}.")
         return PassDefensiveFire(side)
     uid, o = best
     ai.say(f"{st.units[uid].name} opens Antiair fire on {air.name}: "

@@ -38,6 +38,7 @@ from game.rules.errors import IllegalAction
 from game.rules.hexes import MAX_RANGE, hex_label, range_band
 from game.rules.state import DefensiveFirePrompt, Unit
 from game.rules.terrain import TERRAIN_RULES
+from game.rules.wording import side_player
 
 from game.ai import later_edition
 from game.ai.base import Player, SetupMixin
@@ -101,7 +102,7 @@ class RecruitAI(SetupMixin, Player):
             if a is not None and game.check(a) is None:
                 return a
             self._done.add(u.uid)
-        self.say(f"{side} (Recruit) has given every unit its order.")
+        self.say(f"{side_player(side)} (Recruit) has given every unit its order.")
         return EndPhase(side)
 
     def _later_edition_pick(self, game) -> Action | None:

@@ -36,6 +36,7 @@ from .movement import Reach
 from .odds import Odds, TargetInfo
 from .state import GameState, Phase, Unit
 from .victory import LAST_TURN, STANDARD_VICTORY_TURN
+from .wording import side_player
 
 __all__ = ["Game", "new_game", "TargetInfo", "TRANSPORT_IDS", "BRIDGE_DEMOLITION",
            "deployment_zone", "army_budget", "STANDARD_VICTORY_TURN", "LAST_TURN",
@@ -202,7 +203,10 @@ class Game:
             return "the game is over"
         side = st.to_act
         if action.side != side:
-            return f"it is {side}'s turn to act, not {action.side}'s"
+            if side is None:
+                return "no one may act now"
+            return (f"it is {side_player(side, capital=False)}'s turn to act, "
+                    f"not {side_player(action.side, capital=False)}'s")
         rule = families.rule_for(action)
         p = st.pending
         if p is not None:

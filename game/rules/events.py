@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .hexes import Hex, hex_label
+from .wording import side_player
 
 __all__ = [
     "Event", "CoinFlipped", "InitiativeRolled", "OrderChosen", "EndChosen",
@@ -51,7 +52,8 @@ class Event:
 
 
 def event_to_dict(ev: Event) -> dict[Any, Any]:
-    """A JSON-able record of an event (hexes become [q, r])."""
+    """A JSON-able record of an event (hexes become ``{"q": .., "r": ..}`` dicts:
+    ``asdict`` turns the Hex dataclass into one before ``conv`` sees it)."""
     def conv(v: Any) -> Any:
         if isinstance(v, Hex):
             return [v.q, v.r]
@@ -71,7 +73,7 @@ class CoinFlipped(Event):
     winner: str
 
     def describe(self) -> str:
-        return f"Coin flip: {self.winner} wins and chooses first or second player."
+        return f"Coin flip: {side_player(self.winner, capital=False)} wins and chooses first or second player."
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ class InitiativeRolled(Event):
 
     def describe(self) -> str:
         parts = [f"{s} {a}+{b}+{c}={a + b + c}" for s, (a, b, c) in sorted(self.rolls.items())]
-        tail = f"{self.winner} wins the initiative." if self.winner else "Tie: reroll."
+        tail = f"{side_player(self.winner)} wins the initiative." if self.winner else "Tie: reroll."
         return "Initiative: " + ", ".join(parts) + ". " + tail
 
 
@@ -91,7 +93,7 @@ class OrderChosen(Event):
     go_first: bool
 
     def describe(self) -> str:
-        return f"{self.side} chooses to go {'first' if self.go_first else 'second'}."
+        return f"{side_player(self.side)} chooses to go {'first' if self.go_first else 'second'}."
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ class EndChosen(Event):
     end: str
 
     def describe(self) -> str:
-        return f"{self.side} takes the {self.end} end of the battle map."
+        return f"{side_player(self.side)} takes the {self.end} end of the battle map."
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,7 @@ class ObjectiveChosen(Event):
     hex: Hex
 
     def describe(self) -> str:
-        return f"{self.side} places the objective in {hex_label(self.hex)}."
+        return f"{side_player(self.side)} places the objective in {hex_label(self.hex)}."
 
 
 @dataclass(frozen=True)
@@ -285,7 +287,7 @@ class DefensiveFirePassed(Event):
     to_hex: Hex | None = None
 
     def describe(self) -> str:
-        return f"{self.side} holds fire."
+        return f"{side_player(self.side)} holds fire."
 
 
 @dataclass(frozen=True)
@@ -455,7 +457,7 @@ class ObjectiveControl(Event):
     side: str | None
 
     def describe(self) -> str:
-        return (f"{self.side} controls the objective." if self.side
+        return (f"{side_player(self.side)} controls the objective." if self.side
                 else "Nobody controls the objective.")
 
 
@@ -474,5 +476,5 @@ class GameEnded(Event):
     def describe(self) -> str:
         o = self.outcome
         if o.winner:
-            return f"{o.winner} wins: {o.reason}."
+            return f"{side_player(o.winner)} wins: {o.reason}."
         return f"The game ends without a winner: {o.reason}."

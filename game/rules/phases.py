@@ -29,6 +29,7 @@ from .events import (CoinFlipped, Event, GameEnded, InitiativeRolled, PhaseBegan
 from .state import (AntiairPrompt, DefensiveFirePrompt, DismountPlacement, FacingChoice,
                     GameState, OrderChoice, Phase)
 from .victory import check_victory
+from .wording import side_player
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -178,7 +179,7 @@ ANSWERS: dict[type, tuple[type[Action], ...]] = {
 def waiting_for(state: GameState, p: object) -> str:
     """Why another action can't be taken while the decision ``p`` is pending."""
     if isinstance(p, OrderChoice):
-        return f"{p.side} must first choose to go first or second ({p.reason})"
+        return f"{side_player(p.side, capital=False)} must first choose to go first or second ({p.reason})"
     if isinstance(p, (DefensiveFirePrompt, AntiairPrompt)):
         return "answer the defensive-fire offer first (fire or hold)"
     if isinstance(p, DismountPlacement):

@@ -208,7 +208,7 @@ def test_stopped_where_it_cant_stop_goes_back_ruling_6():
 def test_only_the_defender_may_answer_the_prompt():
     g, m, f = setup()
     g.apply(Move("Axis", m.uid, (B,), None))
-    with pytest.raises(IllegalAction, match="Allies"):
+    with pytest.raises(IllegalAction, match="Allied player"):
         g.apply(PassDefensiveFire("Axis"))
     with pytest.raises(IllegalAction):
         g.apply(EndPhase("Axis"))

@@ -15,6 +15,7 @@ from ..events import DefensiveFirePassed, Event, UnitStopped
 from ..state import DefensiveFirePrompt, GameState
 from . import ActionRule, register_rule
 from .walk import continue_move, eligible, end_move, offer
+from ..wording import side_player
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -114,7 +115,7 @@ class PassDefensiveFireRule(ActionRule):
         assert isinstance(p, DefensiveFirePrompt)
         st.pending = None
         ev: list[Event] = [DefensiveFirePassed(a.side, p.stage, p.mover, p.at_hex, p.from_hex,
-                                               p.to_hex, text=f"{a.side} holds fire.")]
+                                               p.to_hex, text=f"{side_player(a.side)} holds fire.")]
         if st.moving is not None and st.moving.stopped:
             return ev + end_move(game, stopped=True)
         return ev + continue_move(game)

@@ -13,6 +13,7 @@ from ..hexes import Hex, hex_label
 from ..state import DismountPlacement, GameState, Unit, other_side
 from . import ActionRule, register_rule, unit_of
 from .. import activation
+from ..wording import side_player
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -186,7 +187,7 @@ class PlaceDismountedRule(ActionRule):
         u = st.units[a.uid]
         u.hex = a.hex
         st.pending = None
-        return [UnitDismounted(u.uid, a.hex, None, a.side, text=f"{a.side} places {u.name} in "
+        return [UnitDismounted(u.uid, a.hex, None, a.side, text=f"{side_player(a.side)} places {u.name} in "
                                                                 f"{hex_label(a.hex)}.")]
 
 

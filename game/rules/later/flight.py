@@ -31,6 +31,7 @@ from ..hexes import Hex, hex_label
 from ..odds import Odds
 from .combat import has_antiair
 from ..state import AntiairPrompt, GameState, Unit, other_side
+from ..wording import side_player
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -101,7 +102,7 @@ def _offer(state: GameState, aircraft: Unit) -> list[Event]:
     names = ", ".join(state.units[x].name for x in elig)
     return [AntiairOffered(aircraft.uid, aircraft.hex, elig, side,
                            text=f"{aircraft.name} arrives over {hex_label(aircraft.hex)}: "
-                                f"{side} may fire Antiair with {names}.")]
+                                f"{side_player(side)} may fire Antiair with {names}.")]
 
 
 class PlaceAircraftRule(ActionRule):
@@ -175,7 +176,7 @@ class LaterPassDefensiveFireRule(PassDefensiveFireRule):
             return super().perform(game, a)
         st.pending = None
         return [DefensiveFirePassed(a.side, "place", p.aircraft, p.hex, p.hex, p.hex,
-                                    text=f"{a.side} holds fire.")]
+                                    text=f"{side_player(a.side)} holds fire.")]
 
 
 register_rule(PlaceAircraftRule())

@@ -10,6 +10,7 @@ import pygame
 from game.rules.actions import ChooseEnd, ChooseObjective, ChooseOrder
 from game.rules.hexes import Hex
 from game.rules.state import OrderChoice
+from game.rules.wording import side_player
 from game.ui.battle.context import BattleContext
 from game.ui.battle.modes.base import Mode, side_name
 from game.ui.battle.panels import Button
@@ -111,7 +112,7 @@ class GameOverMode(Mode):
         o = self.state.outcome
         if o is None:
             return "The game is over."
-        who = f"{o.winner} wins" if o.winner else "Draw"
+        who = f"{side_player(o.winner)} wins" if o.winner else "Draw"
         return f"{who}: {o.reason}."
 
     def buttons(self) -> list[Button]:
