@@ -54,7 +54,9 @@ def event_to_dict(ev: Event) -> dict[Any, Any]:
     """A JSON-able record of an event (hexes become [q, r])."""
     def conv(v: Any) -> Any:
         if isinstance(v, Hex):
-            return [v.q, v.r]
+            # as dataclasses.asdict wrote the dataclass Hex of earlier versions (the
+            # goldens hash these records)
+            return {"q": v.q, "r": v.r}
         if isinstance(v, (list, tuple)):
             return [conv(x) for x in v]
         if isinstance(v, dict):
