@@ -121,8 +121,8 @@ class PhaseBegan(Event):
     side: str | None = None
 
     def describe(self) -> str:
-        from .state import Phase
-        title = Phase(self.phase).title
+        from .state import PHASE_TITLES, Phase
+        title = PHASE_TITLES.get(self.phase) or Phase(self.phase).title
         who = f" ({self.side})" if self.side else ""
         return f"Turn {self.turn}: {title}{who}." if self.turn else f"{title}{who}."
 

@@ -111,6 +111,8 @@ _PHASE_TITLES = {
     Phase.END_OF_TURN: "End of turn",
     Phase.GAME_OVER: "Game over",
 }
+#: a phase's value (``Phase.value``, as events carry it) -> its title
+PHASE_TITLES: dict[str, str] = {p.value: t for p, t in _PHASE_TITLES.items()}
 _FIRST_PHASES = frozenset((Phase.MOVEMENT_FIRST, Phase.ASSAULT_FIRST, Phase.DEPLOY_FIRST,
                            Phase.FLIGHT_FIRST, Phase.AIRSTRIKE_FIRST))
 _SECOND_PHASES = frozenset((Phase.MOVEMENT_SECOND, Phase.ASSAULT_SECOND, Phase.DEPLOY_SECOND,

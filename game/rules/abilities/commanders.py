@@ -94,7 +94,7 @@ def _bravery_enforcement(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("phase_begin")
+@register("phase_begin", requires="exert_will")
 def _exert_will(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Exert Will: at the start of its side's movement phase a non-disrupted
     commander removes the face-up Disrupted counters of adjacent friendly Soldiers."""
