@@ -49,7 +49,9 @@ def problem(state: GameState, u: Unit) -> str | None:
 
 
 def phase_key(state: GameState) -> tuple[Any, ...]:
-    return (state.turn, state.phase.value)
+    # ``_value_``: what ``.value`` gives, without the enum property's Python call (this
+    # runs several times per action)
+    return (state.turn, state.phase._value_)
 
 
 def tags(state: GameState, uid: str) -> tuple[str, ...] | None:

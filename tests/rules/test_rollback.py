@@ -77,11 +77,11 @@ def test_failure_half_way_through_a_move_restores_everything(monkeypatch):
                 legal = g.legal_actions()
                 raised = []
 
-                def broken(game, mover, a_hex, b_hex, stage):
+                def broken(game, mover, a_hex, b_hex, stage, *rest):
                     if stage == "enter":         # the mover has stepped into b_hex
                         raised.append(stage)
                         raise RuntimeError("a bug half-way")
-                    return real(game, mover, a_hex, b_hex, stage)
+                    return real(game, mover, a_hex, b_hex, stage, *rest)
                 real = walk.eligible
                 monkeypatch.setattr(walk, "eligible", broken)
                 try:

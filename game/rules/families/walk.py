@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .. import abilities, combat, movement
 from ..events import DefensiveFireOffered, Event, MovementRoll, UnitMoved, UnitPutBack, UnitStopped
 from ..hexes import Hex, direction_between, hex_label
-from ..state import DefensiveFirePrompt, FacingChoice, Unit, other_side
+from ..state import DefensiveFirePrompt, FacingChoice, GameState, Unit, other_side
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -28,9 +28,11 @@ _ROLL_WORDS = {"stream": "cross the stream", "hedge": "cross the hedge",
                "cliff": "climb the cliff"}
 
 
-def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str, ...]:
+def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str,
+             foes: list[Unit] | None = None) -> tuple[str, ...]:
     """Units that may fire defensively at ``mover`` stepping from ``a`` to ``b`` at
-    this stage (rulebook: Provoking Defensive Fire; ruling 14)."""
+    this stage (rulebook: Provoking Defensive Fire; ruling 14).  ``foes``: the units
+    of the other side in state order (:func:`_foes`; a move asks at every step)."""
     st = game.state
     at = a if stage == "leave" else b
     out = []
@@ -39,9 +41,9 @@ def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str
     bq, br = b
     aboard_hooked = abilities.has_hooks("attack_from_aboard")
     provoke_hooked = abilities.has_hooks("provokes_defensive_fire")
-    for e in st.units.values():
+    for e in (_foes(st, side) if foes is None else foes):
         eh = e.hex
-        if eh is None or e.side == side or e.destroyed:        # not an enemy on the map
+        if eh is None or e.destroyed:                           # not on the map
             continue
         # Hex.distance(...) <= 1, written out (this loop runs at every step of every move):
         # the cube distance is the largest of |dq|, |dr|, |dq + dr|
@@ -80,6 +82,13 @@ def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str
     return tuple(out)
 
 
+def _foes(st: GameState, side: str) -> list[Unit]:
+    """The units not of ``side``, in state order (on the map or not: a move changes
+    neither who they are nor their order, only, through an ability, whether they are
+    destroyed, which :func:`eligible` checks)."""
+    return [e for e in st.units.values() if e.side != side]
+
+
 def offer(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str,
           elig: tuple[str, ...]) -> list[Event]:
     st = game.state
@@ -102,6 +111,7 @@ def continue_move(game: "Game") -> list[Event]:
     assert m is not None
     u = st.units[m.uid]
     vehicle = u.is_vehicle
+    foes = _foes(st, u.side)
     while m.index < len(m.path):
         a, b = u.hex, m.path[m.index]
         assert a is not None
@@ -135,7 +145,7 @@ def continue_move(game: "Game") -> list[Event]:
             if vehicle and d is not None:
                 u.facing = d                 # toward the hex it enters
             m.stage = "leave"
-            elig = eligible(game, u, a, b, "leave")
+            elig = eligible(game, u, a, b, "leave", foes)
             if elig:
                 return ev + offer(game, u, a, b, "leave", elig)
         if m.stage == "leave":
@@ -148,7 +158,7 @@ def continue_move(game: "Game") -> list[Event]:
             if abilities.has_hooks("entered_hex"):         # Overrun (issue 18)
                 ev += abilities.apply("entered_hex", [], state=st, unit=u, from_hex=a,
                                       to_hex=b, dice=game.dice, game=game)
-            elig = eligible(game, u, a, b, "enter")
+            elig = eligible(game, u, a, b, "enter", foes)
             if elig:
                 return ev + offer(game, u, a, b, "enter", elig)
         if m.stage == "enter":
