@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .hexes import Hex, hex_label
+from .state import PHASE_TITLES, Phase
 
 __all__ = [
     "Event", "CoinFlipped", "InitiativeRolled", "OrderChosen", "EndChosen",
@@ -121,7 +122,6 @@ class PhaseBegan(Event):
     side: str | None = None
 
     def describe(self) -> str:
-        from .state import PHASE_TITLES, Phase
         title = PHASE_TITLES.get(self.phase) or Phase(self.phase).title
         who = f" ({self.side})" if self.side else ""
         return f"Turn {self.turn}: {title}{who}." if self.turn else f"{title}{who}."
