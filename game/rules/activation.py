@@ -64,8 +64,10 @@ def tags(state: GameState, uid: str) -> tuple[str, ...] | None:
 
 
 def tag(state: GameState, uid: str, *new: str) -> None:
-    cur = tags(state, uid) or ()
-    state.marks["act"] = (phase_key(state), uid, cur + new)
+    key = phase_key(state)
+    act = state.marks.get("act")
+    cur = tuple(act[2]) if act and act[0] == key and act[1] == uid else ()
+    state.marks["act"] = (key, uid, cur + new)
 
 
 def moved_this_phase(state: GameState) -> tuple[str, ...]:

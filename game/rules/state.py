@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -342,10 +343,13 @@ class GameState:
     def snapshot(self) -> "Snapshot":
         """What :meth:`restore` needs to put this state back exactly as it is now (the
         engine's rollback when an action fails half-way: ``Game.apply``).  Cheaper than
-        :meth:`copy`: no new units, only their field dicts (and each mutable container)."""
+        :meth:`copy`: no new units, only their field dicts (and each mutable container);
+        built by ``map`` over the units (this runs before every action)."""
         m = self.moving
+        objs = tuple(self.units.values())
         return Snapshot(self.__dict__.copy(), dict(self.units),
-                        [(u, u.__dict__.copy(), u.pending[:]) for u in self.units.values()],
+                        (objs, list(map(dict.copy, map(_FIELDS_OF, objs))),
+                         list(map(list.copy, map(_PENDING_OF, objs)))),
                         (dict(self.options), dict(self.ends), dict(self.initiative_rolls),
                          dict(self.marks)),
                         None if m is None else (m, m.__dict__.copy(), m.walked[:],
@@ -357,7 +361,8 @@ class GameState:
         self.__dict__.clear()
         self.__dict__.update(snap.fields)
         self.units = dict(snap.units)
-        for u, ud, pending in snap.unit_fields:
+        objs, dicts, pendings = snap.unit_fields
+        for u, ud, pending in zip(objs, dicts, pendings):
             u.__dict__.clear()
             u.__dict__.update(ud)
             u.pending = pending
@@ -490,12 +495,17 @@ class GameState:
         self.version += 1
 
 
+_FIELDS_OF = attrgetter("__dict__")
+_PENDING_OF = attrgetter("pending")
+
+
 class Snapshot(NamedTuple):
     """A state as :meth:`GameState.snapshot` saw it (for :meth:`GameState.restore`)."""
 
     fields: dict[str, Any]                          # the state's own fields
     units: dict[str, Unit]                          # the units dict's entries
-    unit_fields: list[tuple[Unit, dict[str, Any], list[str]]]   # unit, fields, pending
+    # the unit objects, their field dicts and their pending lists (in the same order)
+    unit_fields: tuple[tuple[Unit, ...], list[dict[str, Any]], list[list[str]]]
     containers: tuple[dict[Any, Any], ...]          # options, ends, initiative_rolls, marks
     moving: tuple[MoveInProgress, dict[str, Any], list[Hex], list[int]] | None
 

@@ -24,6 +24,8 @@ def place(game: "Game", u: Unit, h: Hex) -> None:
         p.hex = h
 
 
+_ENTERED = ("entered_hex",)
+
 _ROLL_WORDS = {"stream": "cross the stream", "hedge": "cross the hedge",
                "cliff": "climb the cliff"}
 
@@ -155,7 +157,9 @@ def continue_move(game: "Game") -> list[Event]:
             place(game, u, b)
             m.walked.append(b)
             m.stage = "enter"
-            if abilities.has_hooks("entered_hex"):         # Overrun (issue 18)
+            # Overrun (issue 18): asked only when a hook at the point can run for the
+            # mover in this state (relevant: its own abilities, or a rule hook or aura)
+            if abilities.has_hooks("entered_hex") and abilities.relevant(_ENTERED, u, st):
                 ev += abilities.apply("entered_hex", [], state=st, unit=u, from_hex=a,
                                       to_hex=b, dice=game.dice, game=game)
             elig = eligible(game, u, a, b, "enter", foes)
