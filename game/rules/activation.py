@@ -49,7 +49,9 @@ def problem(state: GameState, u: Unit) -> str | None:
 
 
 def phase_key(state: GameState) -> tuple[Any, ...]:
-    return (state.turn, state.phase.value)
+    # ``_value_``: what ``.value`` gives, without the enum property's Python call (this
+    # runs several times per action)
+    return (state.turn, state.phase._value_)
 
 
 def tags(state: GameState, uid: str) -> tuple[str, ...] | None:
@@ -62,8 +64,10 @@ def tags(state: GameState, uid: str) -> tuple[str, ...] | None:
 
 
 def tag(state: GameState, uid: str, *new: str) -> None:
-    cur = tags(state, uid) or ()
-    state.marks["act"] = (phase_key(state), uid, cur + new)
+    key = phase_key(state)
+    act = state.marks.get("act")
+    cur = tuple(act[2]) if act and act[0] == key and act[1] == uid else ()
+    state.marks["act"] = (key, uid, cur + new)
 
 
 def moved_this_phase(state: GameState) -> tuple[str, ...]:

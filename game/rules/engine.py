@@ -235,14 +235,15 @@ class Game:
             if reason is not None:
                 raise IllegalAction(reason)
         st = self.state
-        snap = st.copy()
+        snap = st.snapshot()
         dice_state = self.dice.getstate()
         try:
             events = self._perform(action)
             events.extend(phases.advance(self))
         except BaseException:
-            st.__dict__.update(snap.__dict__)
+            st.restore(snap)
             self.dice.setstate(dice_state)
+            self._caches.clear()
             raise
         self.history.append(action)
         self.log.extend(events)

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .hexes import Hex, hex_label
+from .state import PHASE_TITLES, Phase
 from .wording import side_player
 
 __all__ = [
@@ -52,11 +53,12 @@ class Event:
 
 
 def event_to_dict(ev: Event) -> dict[Any, Any]:
-    """A JSON-able record of an event (hexes become ``{"q": .., "r": ..}`` dicts:
-    ``asdict`` turns the Hex dataclass into one before ``conv`` sees it)."""
+    """A JSON-able record of an event (hexes become ``{"q": .., "r": ..}`` dicts)."""
     def conv(v: Any) -> Any:
         if isinstance(v, Hex):
-            return [v.q, v.r]
+            # as dataclasses.asdict wrote the dataclass Hex of earlier versions (the
+            # goldens hash these records)
+            return {"q": v.q, "r": v.r}
         if isinstance(v, (list, tuple)):
             return [conv(x) for x in v]
         if isinstance(v, dict):
@@ -121,8 +123,7 @@ class PhaseBegan(Event):
     side: str | None = None
 
     def describe(self) -> str:
-        from .state import Phase
-        title = Phase(self.phase).title
+        title = PHASE_TITLES.get(self.phase) or Phase(self.phase).title
         who = f" ({self.side})" if self.side else ""
         return f"Turn {self.turn}: {title}{who}." if self.turn else f"{title}{who}."
 

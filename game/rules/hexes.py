@@ -30,7 +30,7 @@ layout converts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 __all__ = [
     "Hex", "Hexside", "DIRECTIONS", "DIRECTION_NAMES", "direction_between",
@@ -39,9 +39,16 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hex:
-    """An axial hex coordinate (pointy-top)."""
+class Hex(NamedTuple):
+    """An axial hex coordinate (pointy-top).
+
+    A tuple ``(q, r)`` underneath (``typing.NamedTuple``): hashing, equality and
+    ordering run in C, which the movement search, the caches and the line-of-sight
+    tables do millions of times.  The hash, the order and ``repr`` are those of the
+    frozen dataclass it used to be (the hash of ``(q, r)``, so sets of hexes iterate in
+    the same order); like any tuple it also equals a plain ``(q, r)`` tuple.  It is a
+    value, never a container: code that treats tuples as sequences checks ``Hex`` first
+    (``event_to_dict`` writes a hex as ``{"q", "r"}``, as it always has)."""
 
     q: int
     r: int
@@ -55,7 +62,7 @@ class Hex:
         """Doubled-width column: ``2q + r``.  Hexes in a row step by 2."""
         return 2 * self.q + self.r
 
-    def __add__(self, other: "Hex") -> "Hex":
+    def __add__(self, other: "Hex") -> "Hex":  # type: ignore[override]  # not tuple concatenation
         return Hex(self.q + other.q, self.r + other.r)
 
     def __sub__(self, other: "Hex") -> "Hex":
@@ -100,13 +107,13 @@ DIRECTIONS: tuple[Hex, ...] = (
 DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
 
+#: (dq, dr) of each direction -> its index
+_DIRECTION_OF: dict[tuple[int, int], int] = {(d.q, d.r): i for i, d in enumerate(DIRECTIONS)}
+
+
 def direction_between(a: Hex, b: Hex) -> int | None:
     """The direction index from ``a`` to an adjacent ``b``, else ``None``."""
-    d = b - a
-    try:
-        return DIRECTIONS.index(d)
-    except ValueError:
-        return None
+    return _DIRECTION_OF.get((b.q - a.q, b.r - a.r))
 
 
 @dataclass(frozen=True, order=True, slots=True)

@@ -179,3 +179,27 @@ def test_range_counts_the_targets_hex_not_the_attackers():
 def test_negative_distance_is_an_error():
     with pytest.raises(ValueError):
         range_band(-1)
+
+
+# --- Hex as a value (a NamedTuple since issue 12; it was a frozen dataclass) -----------
+@given(st.integers(-20, 20), st.integers(-20, 20))
+def test_a_hex_hashes_orders_and_prints_as_the_dataclass_did(q, r):
+    """The dataclass hashed ``(q, r)`` and ordered by (q, r): sets and dicts of hexes
+    iterate in the same order as before, so event logs and goldens don't change."""
+    h = Hex(q, r)
+    assert hash(h) == hash((q, r)) and repr(h) == f"Hex({q},{r})" == str(h)
+    assert h == Hex(q, r) and h.q == q and h.r == r
+    assert (Hex(q, r) < Hex(q, r + 1)) and (Hex(q, r) < Hex(q + 1, r - 5))
+    assert h + Hex(1, 0) == Hex(q + 1, r)          # addition of coordinates, not tuples
+
+
+def test_sets_of_hexes_iterate_as_sets_of_coordinate_pairs():
+    pairs = [(q, r) for q in range(-9, 9) for r in range(-7, 7)]
+    assert [(h.q, h.r) for h in set(Hex(*p) for p in pairs)] == list(set(pairs))
+
+
+def test_events_write_a_hex_as_q_and_r():
+    from game.rules.events import UnitMoved, event_to_dict
+    d = event_to_dict(UnitMoved("axis-1", (Hex(1, 2),), 3, Hex(0, 2), (Hex(1, 2),), False,
+                                Hex(1, 2)))
+    assert d["path"] == [{"q": 1, "r": 2}] and d["start"] == {"q": 0, "r": 2}

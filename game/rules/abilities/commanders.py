@@ -6,7 +6,7 @@ from ..hexes import Hex
 from typing import Any
 
 from ..state import GameState, Phase, Unit
-from . import register
+from . import _holders, register
 from .spec import AbilitySpec, _COMMANDER_TAIL, define
 from .common import AbilityUsed, _is_artillery, _target_impaired
 
@@ -94,7 +94,7 @@ def _bravery_enforcement(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return value
 
 
-@register("phase_begin")
+@register("phase_begin", requires="exert_will")
 def _exert_will(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     """Exert Will: at the start of its side's movement phase a non-disrupted
     commander removes the face-up Disrupted counters of adjacent friendly Soldiers."""
@@ -104,11 +104,14 @@ def _exert_will(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
         return events
     out = list(events)
     side = st.active_side
-    for c in st.units.values():
-        if c.side != side or not c.on_map or c.disrupted or not c.card.has("exert_will"):
+    # the units whose card has it, in state order (what a loop over every unit testing
+    # card.has("exert_will") would visit; each one's state is read when it is reached,
+    # after the commanders before it have had their effect)
+    for c, _ in _holders(st, "exert_will"):
+        if c.side != side or not c.on_map or c.disrupted:
             continue
         for u in st.units.values():
-            if u.side == side and u.on_map and u.is_soldier and u.disrupted \
+            if u.disrupted and u.side == side and u.on_map and u.is_soldier \
                     and u.hex is not None and c.hex is not None and u.hex.distance(c.hex) <= 1:
                 u.disrupted = False
                 out.append(AbilityUsed(c.uid, "Exert Will",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .. import abilities, combat, movement
 from ..events import DefensiveFireOffered, Event, MovementRoll, UnitMoved, UnitPutBack, UnitStopped
 from ..hexes import Hex, direction_between, hex_label
-from ..state import DefensiveFirePrompt, FacingChoice, Unit, other_side
+from ..state import DefensiveFirePrompt, FacingChoice, GameState, Unit, other_side
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -24,38 +24,48 @@ def place(game: "Game", u: Unit, h: Hex) -> None:
         p.hex = h
 
 
+_ENTERED = ("entered_hex",)
+
 _ROLL_WORDS = {"stream": "cross the stream", "hedge": "cross the hedge",
                "cliff": "climb the cliff"}
 
 
-def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str, ...]:
+def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str,
+             foes: list[Unit] | None = None) -> tuple[str, ...]:
     """Units that may fire defensively at ``mover`` stepping from ``a`` to ``b`` at
-    this stage (rulebook: Provoking Defensive Fire; ruling 14)."""
+    this stage (rulebook: Provoking Defensive Fire; ruling 14).  ``foes``: the units
+    of the other side in state order (:func:`_foes`; a move asks at every step)."""
     st = game.state
     at = a if stage == "leave" else b
     out = []
     side = mover.side
-    aq, ar, bq, br = a.q, a.r, b.q, b.r
-    for e in st.units.values():
+    aq, ar = a
+    bq, br = b
+    aboard_hooked = abilities.has_hooks("attack_from_aboard")
+    provoke_hooked = abilities.has_hooks("provokes_defensive_fire")
+    for e in (_foes(st, side) if foes is None else foes):
         eh = e.hex
-        if e.side == side or eh is None or e.destroyed:        # not an enemy on the map
-            continue
-        if e.carrier is not None and not (
-                abilities.has_hooks("attack_from_aboard") and abilities.apply(
-                    "attack_from_aboard", False, state=st, attacker=e, target=mover,
-                    carrier=st.units.get(e.carrier or ""), defensive=True) is True):
+        if eh is None or e.destroyed:                           # not on the map
             continue
         # Hex.distance(...) <= 1, written out (this loop runs at every step of every move):
         # the cube distance is the largest of |dq|, |dr|, |dq + dr|
-        dq, dr = eh.q - aq, eh.r - ar
+        eq, er = eh
+        dq, dr = eq - aq, er - ar
         near_a = -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= dq + dr <= 1
-        dq, dr = eh.q - bq, eh.r - br
+        dq, dr = eq - bq, er - br
         near_b = -1 <= dq <= 1 and -1 <= dr <= 1 and -1 <= dq + dr <= 1
         if not (near_a or near_b):
             continue
+        # (the hooks asked below are pure: asking them only for the units near the step
+        # gives the same answer as asking every enemy)
+        if e.carrier is not None and not (
+                aboard_hooked and abilities.apply(
+                    "attack_from_aboard", False, state=st, attacker=e, target=mover,
+                    carrier=st.units.get(e.carrier or ""), defensive=True) is True):
+            continue
         # from one adjacent hex into another; Soldiers don't provoke Vehicles
         provokes = near_a and near_b and not (mover.is_soldier and e.is_vehicle)
-        if abilities.has_hooks("provokes_defensive_fire"):
+        if provoke_hooked:
             # Overlapping Fire, Battlefield Awareness (issue 18)
             provokes = abilities.apply("provokes_defensive_fire", provokes, state=st,
                                        firer=e, mover=mover, from_hex=a, to_hex=b,
@@ -72,6 +82,13 @@ def eligible(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str) -> tuple[str
         if combat.attack_allowed(st, e.uid, mover.uid, defensive=True, at_hex=at):
             out.append(e.uid)
     return tuple(out)
+
+
+def _foes(st: GameState, side: str) -> list[Unit]:
+    """The units not of ``side``, in state order (on the map or not: a move changes
+    neither who they are nor their order, only, through an ability, whether they are
+    destroyed, which :func:`eligible` checks)."""
+    return [e for e in st.units.values() if e.side != side]
 
 
 def offer(game: "Game", mover: Unit, a: Hex, b: Hex, stage: str,
@@ -95,14 +112,19 @@ def continue_move(game: "Game") -> list[Event]:
     m = st.moving
     assert m is not None
     u = st.units[m.uid]
+    vehicle = u.is_vehicle
+    foes = _foes(st, u.side)
     while m.index < len(m.path):
         a, b = u.hex, m.path[m.index]
         assert a is not None
         d = direction_between(a, b)
         if m.stage == "":
-            speed = movement.movement_speed(st, u)
+            # ruling 4's minimum movement: a Vehicle of current speed 1 in a movement
+            # phase (movement._speed_one; the speed is asked only when it can matter)
+            speed_one = vehicle and st.phase.is_movement and movement._speed_one(
+                st, u, movement.movement_speed(st, u), st.phase)
             stp = movement.step(st, u, a, b, bonus_left=m.road_bonus_left,
-                                speed_one=movement._speed_one(st, u, speed, st.phase))
+                                speed_one=speed_one)
             for roll in stp.rolls:           # ruling 15: stream first, then forest
                 die = game.dice.d6()
                 ok = die >= roll.need
@@ -113,7 +135,7 @@ def continue_move(game: "Game") -> list[Event]:
                                             f"{'made it' if ok else 'failed'}."))
                 if not ok:
                     # a failed roll provokes nothing; the Vehicle faces the hex it tried
-                    if u.is_vehicle and d is not None:
+                    if vehicle and d is not None:
                         u.facing = d
                     ev.append(UnitStopped(u.uid, a, f"failed {roll.kind} movement roll",
                                           text=f"{u.name} stops in {hex_label(a)}: "
@@ -122,10 +144,10 @@ def continue_move(game: "Game") -> list[Event]:
             if stp.free:
                 m.road_bonus_left = False
                 st.road_bonus_used = st.road_bonus_used | {u.uid}
-            if u.is_vehicle and d is not None:
+            if vehicle and d is not None:
                 u.facing = d                 # toward the hex it enters
             m.stage = "leave"
-            elig = eligible(game, u, a, b, "leave")
+            elig = eligible(game, u, a, b, "leave", foes)
             if elig:
                 return ev + offer(game, u, a, b, "leave", elig)
         if m.stage == "leave":
@@ -135,10 +157,12 @@ def continue_move(game: "Game") -> list[Event]:
             place(game, u, b)
             m.walked.append(b)
             m.stage = "enter"
-            if abilities.has_hooks("entered_hex"):         # Overrun (issue 18)
+            # Overrun (issue 18): asked only when a hook at the point can run for the
+            # mover in this state (relevant: its own abilities, or a rule hook or aura)
+            if abilities.has_hooks("entered_hex") and abilities.relevant(_ENTERED, u, st):
                 ev += abilities.apply("entered_hex", [], state=st, unit=u, from_hex=a,
                                       to_hex=b, dice=game.dice, game=game)
-            elig = eligible(game, u, a, b, "enter")
+            elig = eligible(game, u, a, b, "enter", foes)
             if elig:
                 return ev + offer(game, u, a, b, "enter", elig)
         if m.stage == "enter":
