@@ -20,6 +20,8 @@ keyed on that number, so a changed position can never be answered from an old on
   keeps it.
 - ``enemies``: per side, the enemies' hexes on the map and their token
   (``families.moving.enemy_hexes``).
+- ``targets``: per side, the enemies on the map and not aboard a transport, with their
+  hexes (``families.attack``).
 
 Longer-lived caches live next to the rule they serve and key on what that rule
 reads: the movement search per map and (origin, kind of unit, speed, road bonus,
@@ -69,6 +71,7 @@ class PositionCaches:
         self.listed_ids: set[int] | None = None     # ids of the objects in ``legal``
         self.by_hex: dict[Hex, list[Unit]] | None = None   # units not destroyed, per hex
         self.enemies: dict[str, tuple[tuple[Hex, ...], int]] = {}   # families.moving
+        self.targets: dict[str, list[tuple[Unit, Hex]]] = {}    # families.attack
         # the last stacking table and what it was built from (it outlives positions)
         self.stacking_from: tuple[Any, ...] | None = None
         self.last_stacking: StackingTable | None = None
@@ -83,6 +86,7 @@ class PositionCaches:
         self.listed_ids = None
         self.by_hex = None
         self.enemies = {}
+        self.targets = {}
 
     def position(self, st: GameState) -> int:
         """The number of the current position (inside a listing: the listing's)."""
@@ -98,6 +102,7 @@ class PositionCaches:
             self.listed_ids = None
             self.by_hex = None
             self.enemies = {}
+            self.targets = {}
         return int(pos[2])
 
     def units_at(self, st: GameState, h: Hex | None, include_boarded: bool = True
