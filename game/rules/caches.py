@@ -69,6 +69,9 @@ class PositionCaches:
         self.reach: dict[str, dict[Hex, Reach]] = {}
         self.stacking: StackingTable | None = None
         self.listed_ids: set[int] | None = None     # ids of the objects in ``legal``
+        # set by families.legal_actions: (its listing, uid -> (start, end) of that unit's
+        # actions in it, where the actions listed per unit end)
+        self.slices: tuple[list[Action], dict[str, tuple[int, int]], int] | None = None
         self.by_hex: dict[Hex, list[Unit]] | None = None   # units not destroyed, per hex
         self.enemies: dict[str, tuple[tuple[Hex, ...], int]] = {}   # families.moving
         self.targets: dict[str, list[tuple[Unit, Hex]]] = {}    # families.attack
@@ -84,6 +87,7 @@ class PositionCaches:
         self.stacking_from = None
         self.last_stacking = None
         self.listed_ids = None
+        self.slices = None
         self.by_hex = None
         self.enemies = {}
         self.targets = {}
@@ -152,8 +156,20 @@ class PositionCaches:
         if legal is None or self.pos is None or legal[0] != self.pos[2] \
                 or self.position(st) != legal[0]:
             return False
+        acts = legal[1]
+        sl = self.slices
+        start = 0
+        if sl is not None and sl[0] is acts:
+            # a unit's action is among that unit's listed actions, or after every unit's
+            uid = getattr(action, "uid", None)
+            got = sl[1].get(uid) if isinstance(uid, str) else None
+            if got is not None:
+                for a in acts[got[0]:got[1]]:
+                    if a is action:
+                        return True
+            start = sl[2]
         ids = self.listed_ids
         if ids is None:
             # the listing holds its objects, so no other object has one of these ids
-            ids = self.listed_ids = set(map(id, legal[1]))
+            ids = self.listed_ids = set(map(id, acts[start:]))
         return id(action) in ids
