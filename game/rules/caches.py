@@ -20,6 +20,8 @@ keyed on that number, so a changed position can never be answered from an old on
   keeps it.
 - ``enemies``: per side, the enemies' hexes on the map and their token
   (``families.moving.enemy_hexes``).
+- ``targets``: per side, the enemies on the map and not aboard a transport, with their
+  hexes (``families.attack``).
 
 Longer-lived caches live next to the rule they serve and key on what that rule
 reads: the movement search per map and (origin, kind of unit, speed, road bonus,
@@ -67,8 +69,12 @@ class PositionCaches:
         self.reach: dict[str, dict[Hex, Reach]] = {}
         self.stacking: StackingTable | None = None
         self.listed_ids: set[int] | None = None     # ids of the objects in ``legal``
+        # set by families.legal_actions: (its listing, uid -> (start, end) of that unit's
+        # actions in it, where the actions listed per unit end)
+        self.slices: tuple[list[Action], dict[str, tuple[int, int]], int] | None = None
         self.by_hex: dict[Hex, list[Unit]] | None = None   # units not destroyed, per hex
         self.enemies: dict[str, tuple[tuple[Hex, ...], int]] = {}   # families.moving
+        self.targets: dict[str, list[tuple[Unit, Hex]]] = {}    # families.attack
         # the last stacking table and what it was built from (it outlives positions)
         self.stacking_from: tuple[Any, ...] | None = None
         self.last_stacking: StackingTable | None = None
@@ -81,8 +87,10 @@ class PositionCaches:
         self.stacking_from = None
         self.last_stacking = None
         self.listed_ids = None
+        self.slices = None
         self.by_hex = None
         self.enemies = {}
+        self.targets = {}
 
     def position(self, st: GameState) -> int:
         """The number of the current position (inside a listing: the listing's)."""
@@ -98,6 +106,7 @@ class PositionCaches:
             self.listed_ids = None
             self.by_hex = None
             self.enemies = {}
+            self.targets = {}
         return int(pos[2])
 
     def units_at(self, st: GameState, h: Hex | None, include_boarded: bool = True
@@ -147,8 +156,20 @@ class PositionCaches:
         if legal is None or self.pos is None or legal[0] != self.pos[2] \
                 or self.position(st) != legal[0]:
             return False
+        acts = legal[1]
+        sl = self.slices
+        start = 0
+        if sl is not None and sl[0] is acts:
+            # a unit's action is among that unit's listed actions, or after every unit's
+            uid = getattr(action, "uid", None)
+            got = sl[1].get(uid) if isinstance(uid, str) else None
+            if got is not None:
+                for a in acts[got[0]:got[1]]:
+                    if a is action:
+                        return True
+            start = sl[2]
         ids = self.listed_ids
         if ids is None:
             # the listing holds its objects, so no other object has one of these ids
-            ids = self.listed_ids = set(map(id, legal[1]))
+            ids = self.listed_ids = set(map(id, acts[start:]))
         return id(action) in ids

@@ -533,7 +533,7 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
             if len(g.cache) > 4096:
                 g.cache.clear()
             g.cache[ckey] = got
-    out, out_mask = got
+    out, out_mask, bits = got
     # the hexes stacking closes to this unit, as a bit mask over the map graph's indices
     if table is None:
         friends, vehicles = occupancy(state, unit)
@@ -559,8 +559,14 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
             result = hit
             rkey = None
     if ckey is None or rkey is not None:
-        # each hex's two possible answers are built once with the search (Reach is immutable)
-        result = {h: e[7] if bmask & e[5] else e[6] for h, e in out.items()}
+        # the search's Reach (stops) where stacking leaves the hex open, else the same
+        # path with stops=False (Reach is immutable: shared by every answer)
+        if bmask & out_mask:
+            new_reach = tuple.__new__
+            result = {h: new_reach(Reach, (r[0], r[1], r[2], r[3], False)) if bmask & b else r
+                      for (h, r), b in zip(out.items(), bits)}
+        else:
+            result = dict(out)
         if rkey is not None:
             if len(g.results) > 4096:
                 g.results.clear()
@@ -612,10 +618,11 @@ def _plain_tables(unit: Unit, veh: bool, speed_one: bool
 
 def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed: int,
             speed_one: bool, bonus0: bool, hooked: bool
-            ) -> tuple[dict[Hex, tuple[Any, ...]], int]:
-    """The search itself (see the module doc): hex -> (cost, rolls count, path, rolls,
-    road bonus used, the hex's bit in the map graph, its Reach if the unit may stop
-    there, its Reach if not) and the bits of every hex found."""
+            ) -> tuple[dict[Hex, Reach], int, tuple[int, ...]]:
+    """The search itself (see the module doc): hex -> its Reach if the unit may stop
+    there, the bits of every hex found in the map graph, and each found hex's bit (in
+    the dict's order).  (Few objects per hex: the per-map cache keeps thousands of
+    searches, and every object it keeps is walked by each full garbage collection.)"""
     hexes, terr_of, adj = g.hexes, g.terrain, g.adj
     veh = unit.is_vehicle
     if hooked:
@@ -739,12 +746,12 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
     out = {}
     for j, (c, n, ch, u) in found.items():
         path, rolls = unwind(ch)
-        out[hexes[j]] = (c, n, path, rolls, u, 1 << j, new_reach(Reach, (path, c, rolls, u, True)),
-                         new_reach(Reach, (path, c, rolls, u, False)))
+        out[hexes[j]] = new_reach(Reach, (path, c, rolls, u, True))
+    bits = tuple([1 << j for j in found])
     mask = 0
-    for j in found:
-        mask |= 1 << j
-    return out, mask
+    for b in bits:
+        mask |= b
+    return out, mask, bits
 
 
 def walk_cost(state: GameState, uid: str, path: Iterable[Hex],

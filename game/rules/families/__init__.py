@@ -107,6 +107,9 @@ def legal_actions(game: "Game") -> list[Action]:
     kinds = phases.spec(st.phase, st).kinds
     out: list[Action] = []
     unit_rules = [r for r in UNIT_RULES if r.kind in kinds]
+    # where each unit's actions are in the listing (the façade's ``listed`` looks an
+    # applied action up there only)
+    slices: dict[str, tuple[int, int]] = {}
     if unit_rules:
         gate = abilities.has_hooks("action_allowed")
         for u in st.units_of(side):
@@ -120,10 +123,14 @@ def legal_actions(game: "Game") -> list[Action]:
                 base = [a for a in base if abilities.apply(
                     "action_allowed", None, state=st, unit=u, action=a, game=game) is None]
                 extra = [a for a in extra if game.check(a) is None]
+            start = len(out)
             out.extend(base)
             if extra:
                 seen = set(base)
                 out.extend(a for a in extra if a not in seen)
+            if len(out) > start:
+                slices[u.uid] = (start, len(out))
+    game._caches.slices = (out, slices, len(out))
     answers = {k for ks in phases.ANSWERS.values() for k in ks}
     for k in kinds:
         if k not in answers and RULES[k] not in unit_rules:

@@ -3,12 +3,13 @@ numbers in game.rules.combat).  Attack modes from abilities (Close Assault...) a
 listed by the abilities' ``activation_options``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .. import activation, combat
+from .. import abilities, activation, combat
 from ..actions import Action, Attack
 from ..errors import MalformedAction
 from ..events import Event
+from ..hexes import Hex
 from ..state import GameState, Unit
 from . import ActionRule, register_rule, unit_of
 
@@ -30,10 +31,33 @@ class AttackRule(ActionRule):
         wide = st.options.get("edition") == "later" and (
             u.card.is_aircraft or bool(bm.bluff_hexes)
             or any(t.card.is_aircraft and t.on_map for t in st.units.values()))
-        return [Attack(side, u.uid, t) for t in combat.allowed_targets(
-            st, u.uid, [t.uid for t in st.units.values()
-                        if t.side != side and not t.boarded and t.on_map
-                        and (wide or t.hex in seen)])]
+        if wide or not _pair_pure(st):
+            return [Attack(side, u.uid, t) for t in combat.allowed_targets(
+                st, u.uid, [t.uid for t in st.units.values()
+                            if t.side != side and not t.boarded and t.on_map
+                            and (wide or t.hex in seen)])]
+        # every hook the allow check can run reads only the two cards, their hexes and
+        # the map: a cache in front of combat.allowed_targets, per map
+        memo: dict[tuple[Any, ...], tuple[Any, Any, bool]] | None = \
+            bm.__dict__.get("_attack_verdicts")
+        if memo is None:
+            memo = bm.__dict__["_attack_verdicts"] = {}
+        ac, a_hex, uid = u.card, u.hex, u.uid
+        gen = abilities.GENERATION
+        out: list[Action] = []
+        for t, t_hex in _targets(game, side):
+            if t_hex not in seen:
+                continue
+            tc = t.card
+            key = (id(ac), id(tc), a_hex, t_hex, gen)
+            got = memo.get(key)
+            if got is None or got[0] is not ac or got[1] is not tc:
+                if len(memo) > 65536:
+                    memo.clear()
+                got = memo[key] = (ac, tc, bool(combat.allowed_targets(st, uid, [t.uid])))
+            if got[2]:
+                out.append(_attack(side, uid, t.uid))
+        return out
 
     def problem(self, game: "Game", action: Attack) -> str | None:
         st = game.state
@@ -52,6 +76,68 @@ class AttackRule(ActionRule):
         st = game.state
         st.units[a.uid].acted = True
         return combat.resolve_attack(st, a.uid, a.target, game.dice, mode=a.mode)
+
+
+def _targets(game: "Game", side: str) -> list[tuple[Unit, Hex]]:
+    """``side``'s enemies on the map and not aboard, with their hexes, in state order
+    (once per position: the façade's position caches)."""
+    c = game._caches
+    st = game.state
+    c.position(st)
+    got = c.targets.get(side)
+    if got is None:
+        got = c.targets[side] = [(t, t.hex) for t in st.units.values()
+                                 if t.side != side and t.carrier is None and t.hex is not None
+                                 and not t.destroyed]
+    return got
+
+
+# (side, uid, target) -> its Attack (normal mode; the listing asks for the same ones often)
+_ATTACKS: dict[tuple[str, str, str], Attack] = {}
+
+
+def _attack(side: str, uid: str, target: str) -> Attack:
+    key = (side, uid, target)
+    got = _ATTACKS.get(key)
+    if got is None:
+        if len(_ATTACKS) > 16384:
+            _ATTACKS.clear()
+        got = _ATTACKS[key] = Attack(side, uid, target)
+    return got
+
+
+#: the hook points combat's allow check asks for an attack between two units not
+#: aboard a transport (the attack listing's question)
+_ALLOW_POINTS = ("range_band", "line_of_sight", "attack_dice", "can_attack")
+#: (point, ability id) of hooks there that read only their call's two units' cards,
+#: the distance, the attacker's hex and the mode, or never change the listing's answer
+#: (Coordinated Fire and Surprise Fire add a die to an attack that has some: whether it
+#: has dice is all the allow check asks)
+PAIR_PURE = frozenset({
+    ("range_band", "extended_range"), ("range_band", "enhanced_range"),
+    ("attack_dice", "close_assault"), ("attack_dice", "hand_to_hand"),
+    ("can_attack", "close_assault"), ("can_attack", "hand_to_hand"),
+    ("attack_dice", "coordinated_fire"), ("attack_dice", "surprise_fire")})
+# (ability ids present, registry generation) -> _pair_pure's answer
+_PURE: dict[tuple[frozenset[str], int], bool] = {}
+
+
+def _pair_pure(st: GameState) -> bool:
+    """Whether, in ``st``, combat's allow check between two units not aboard depends
+    only on their cards, their hexes and the map: no rule or aura hook can run at its
+    points, and every ability of the state hooked there is in :data:`PAIR_PURE`."""
+    ids = abilities.present_ids(st)
+    key = (ids, abilities.GENERATION)
+    got = _PURE.get(key)
+    if got is None:
+        live = abilities.live_points(st)
+        got = not any(p in live for p in _ALLOW_POINTS) and all(
+            (p, h.ability_id) in PAIR_PURE for p in _ALLOW_POINTS
+            for h in abilities.HOOKS.get(p, ()) if h.ability_id in ids)
+        if len(_PURE) > 256:
+            _PURE.clear()
+        _PURE[key] = got
+    return got
 
 
 def _phase_problem(st: GameState, u: Unit) -> str | None:
