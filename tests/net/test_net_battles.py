@@ -65,7 +65,7 @@ def test_relay_battle_with_remote_defensive_fire_disconnect_and_resume(tmp_path)
 def test_direct_battle_with_disconnect_and_reconnect():
     # a seeded battle whose AI armies and dice give the joiner a defensive-fire prompt
     # (the army builder's choices decide that: pick another seed if the builder changes)
-    spec = spec_for(1, 5, turn_limit=2)
+    spec = spec_for(1, 1, turn_limit=2)
 
     async def main():
         seen = []
