@@ -9,6 +9,13 @@ from every card of the roster that is playable in the battle's edition
 (``game.rules.army.is_playable``): a card whose abilities Hexfront doesn't
 have yet is never chosen.
 
+Cards are compared by a rough battle value (:func:`_worth`: dice against Soldiers in
+full, against Vehicles at half, both defenses, per point and unit slot); the main tank
+by its defenses too, and the extra units stop being antitank ones once there are
+:data:`ENOUGH_ANTITANK` - so neither side's armies bring more firepower against the
+other's Soldiers (issue 14: balanced armies; ``bench/builder_balance.py`` compares the
+two sides' armies without playing).
+
 ``python -m game.ai.army_builder --side Axis --budget 100 --seed 3`` prints one.
 """
 from __future__ import annotations
@@ -16,7 +23,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from game.rules.army import (HISTORICAL_GROUPS, HISTORICAL_LONERS, MAX_UNITS, Army,
                              is_playable, validate_army)
@@ -26,6 +33,9 @@ __all__ = ["build_army", "roles", "holds_objective", "POOR_HOLDER", "nation_grou
            "themed_groups", "main", "TARGET_UNITS", "THEMES"]
 
 TARGET_UNITS = 12       # a built army stops here even when the rules allow 15
+#: the extra units stop being antitank ones once the army has this many antitank cards
+#: (an enemy army brings two or three vehicles; more antitank is dice wasted on Soldiers)
+ENOUGH_ANTITANK = 2
 
 
 def _dice(c: UnitCard, kind: str, band: str) -> int:
@@ -97,11 +107,36 @@ def themed_groups(side: str) -> list[tuple[str, ...]]:
     return list(THEMES[side])
 
 
+#: what a unit slot is worth in points when cards are compared: a built army is held to
+#: :data:`TARGET_UNITS` as well as to its budget, so a cheap card is not worth its dice
+#: per point alone (it also takes one of the twelve places)
+SLOT_POINTS = 5
+
+
+def _band_dice(c: UnitCard, kind: str) -> float:
+    """Dice against ``kind`` over the three bands, the medium band twice (the range most
+    shots are taken at), halved: (short + 2 x medium + long) / 2."""
+    return (_dice(c, kind, "short") + 2 * _dice(c, kind, "medium")
+            + _dice(c, kind, "long")) / 2
+
+
+def _value(c: UnitCard) -> float:
+    """A card's rough battle value (see :func:`_worth`).  An Indirect Fire card's dice
+    count half: the AI's armies bring no Spotter for it, and in the Veteran's self-play
+    armies with Indirect Fire guns won 6 points less often than their side's average."""
+    fire = _band_dice(c, "Soldier") + 0.5 * _band_dice(c, "Vehicle")
+    if c.has("indirect_fire"):
+        fire /= 2
+    return fire + c.defense_front + c.defense_rear
+
+
 def _worth(c: UnitCard) -> float:
-    """Rough firepower per point, to prefer efficient cards."""
-    v = max(_dice(c, "Vehicle", "medium"), _dice(c, "Vehicle", "short"))
-    s = max(_dice(c, "Soldier", "medium"), _dice(c, "Soldier", "short"))
-    return (v + s + 2 * c.defense_front + c.speed) / max(1, c.cost)
+    """Rough battle value per point (and unit slot, :data:`SLOT_POINTS`), to prefer
+    efficient cards: dice against Soldiers in full and against Vehicles at half (most
+    of an enemy army is Soldiers: a built army has two or three vehicles among its
+    twelve units), plus both defenses (a vehicle's rear counts: a weak rear is what
+    the enemy's flanking fire finds)."""
+    return _value(c) / (c.cost + SLOT_POINTS)
 
 
 def build_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
@@ -125,8 +160,11 @@ def build_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
                   if _can_fill(pool_all, g)] or [g for g in nation_groups(side, historical)
                                                  if any(c.nationality in g for c in pool_all)]
     best: Army | None = None
+    # the theme is drawn once (every theme as likely as the others: the attempts' scores
+    # compare builds, not themes); a theme that gives no legal army is drawn again
+    theme: tuple[str, ...] | None = None
     for attempt in range(12):
-        group = rng.choice(groups)
+        group = theme if theme is not None else rng.choice(groups)
         pool = [c for c in pool_all if c.nationality in group]
         if mixed and historical and len(group) > 1 and rng.random() < 0.5:
             nation = rng.choice(sorted({c.nationality for c in pool}))
@@ -135,6 +173,7 @@ def build_army(cards: Iterable[UnitCard], side: str, budget: int = 100, *,
         army.name = name or f"{side} battle group"
         if validate_army(army, budget, max_units, historical, year, edition=edition):
             continue
+        theme = group
         if best is None or _score(army) > _score(best):
             best = army
         if attempt >= 2:
@@ -167,11 +206,33 @@ def _score(army: Army) -> float:
         2 * sum(1 for s in rs if "rifles" in s)
 
 
-def _pick(rng: random.Random, cands: Sequence[UnitCard], left: int) -> UnitCard | None:
+def _rifle_worth(c: UnitCard) -> float:
+    """A rifleman's value per point: its dice against Soldiers, the medium band's three
+    times (the range it holds the objective at), and its defense."""
+    return (_dice(c, "Soldier", "short") + 3 * _dice(c, "Soldier", "medium")
+            + 2 * c.defense_front) / max(1, c.cost)
+
+
+def _antitank_count(cards: Sequence[UnitCard]) -> int:
+    return sum("antitank" in roles(c) for c in cards)
+
+
+def _tank_value(c: UnitCard) -> float:
+    """The main tank's value: its battle value with both defenses counted twice more -
+    the army's one tank the enemy's guns can't easily kill is worth its points (in the
+    Veteran's self-play, armies with a front-6 tank won 7 points more often than their
+    side's average), whatever its cost within the share of the budget it may take."""
+    return _value(c) + 2 * (c.defense_front + c.defense_rear)
+
+
+def _pick(rng: random.Random, cands: Sequence[UnitCard], left: int,
+          key: Callable[[UnitCard], float] | None = None) -> UnitCard | None:
+    """One of the three best affordable cards by ``key`` (default :func:`_worth`)."""
     ok = [c for c in cands if c.cost <= left]
     if not ok:
         return None
-    ok.sort(key=lambda c: -_worth(c))
+    rank = key or _worth
+    ok.sort(key=lambda c: -rank(c))
     top = ok[:3]
     return rng.choice(top)
 
@@ -192,13 +253,12 @@ def _fill(pool: list[UnitCard], side: str, budget: int, max_units: int,
         if c is not None and len(chosen) < max_units and c.cost <= left():
             chosen.append(c)
 
-    rifles = sorted(by_role.get("rifles", []), key=lambda c: (c.cost, c.name))
+    rifles = sorted(by_role.get("rifles", []), key=lambda c: (-_rifle_worth(c), c.cost, c.name))
     rifles = [c for c in rifles if holds_objective(c)] or rifles
     reserve_rifles = 3 * (rifles[0].cost if rifles else 0)
     # armour: one main tank within about half the budget, leaving room for the rest
     armour = [c for c in by_role.get("armour", []) if c.cost <= max(12, budget * 0.5)]
-    main = [c for c in armour if c.cost >= budget * 0.15] or armour
-    add(_pick(rng, main, left() - reserve_rifles))
+    add(_pick(rng, armour, left() - reserve_rifles, key=_tank_value))
     # a commander when affordable
     if budget >= 60:
         cmd = [c for c in by_role.get("commander", []) if c.cost <= budget * 0.12]
@@ -214,28 +274,32 @@ def _fill(pool: list[UnitCard], side: str, budget: int, max_units: int,
         add(_pick(rng, [c for c in by_role.get("armour", []) if c.cost <= left() - 4],
                   left() - 4))
     # spend the rest: support or antitank, then riflemen
-    extras = by_role.get("support", []) + by_role.get("antitank", [])
     for _ in range(3):
+        extras = by_role.get("support", [])
+        if _antitank_count(chosen) < ENOUGH_ANTITANK:
+            extras = extras + by_role.get("antitank", [])
         add(_pick(rng, [c for c in extras if c.cost <= left()], left()))
-    while rifles and len(chosen) < max_units and left() >= rifles[0].cost:
-        add(rng.choice([c for c in rifles if c.cost <= left()]))
-    # at the unit cap with points left: upgrade units to dearer ones of the same role
+    while rifles and len(chosen) < max_units and left() >= min(c.cost for c in rifles):
+        add(rng.choice([c for c in rifles if c.cost <= left()][:3]))
+    # at the unit cap with points left: upgrade units to dearer ones of the same role,
+    # the upgrade that adds the most value first (then the dearest, to spend the points)
     for _ in range(max_units):
         if left() <= 0:
             break
-        best = None
+        best: tuple[float, int, int, UnitCard] | None = None
         for i, c in enumerate(chosen):
             want = roles(c) - {"support"} or roles(c)
             holder = holds_objective(c)
             for d in pool:
                 gain = d.cost - c.cost
                 if 0 < gain <= left() and roles(d) & want and d.type == c.type and (
-                        not holder or holds_objective(d)) and (
-                        best is None or gain > best[0]):
-                    best = (gain, i, d)
+                        not holder or holds_objective(d)):
+                    key = (_value(d) - _value(c), gain, i, d)
+                    if best is None or key[:2] > best[:2]:
+                        best = key
         if best is None:
             break
-        chosen[best[1]] = best[2]
+        chosen[best[2]] = best[3]
     return Army("", side, chosen)
 
 

@@ -117,3 +117,54 @@ def test_objective_riflemen_are_fit_to_hold_it(cards, side):
             assert all(c.defense_front >= 4 and not any(c.has(a) for a in POOR_HOLDER)
                        for c in riflemen), [c.name for c in riflemen]
 
+
+
+def _arena_armies(seed: int, games: int):
+    """The Standard armies the arena builds for games 0..games-1 of ``--seed seed``."""
+    from game.ai.arena import _armies
+    roster = list(load_roster().values())
+    return [_armies(roster, "standard", seed * 100003 + i, None) for i in range(games)]
+
+
+def test_extra_units_are_not_more_antitank_once_there_is_enough(cards):
+    """Issue 14 (balanced armies): the units bought with the points left over are not
+    antitank ones once the army has ENOUGH_ANTITANK antitank cards - the German themes
+    used to stack Panzerfausts, Panzerschrecks and PaK 35/36s (5.4 antitank cards an army
+    against 3.3 for the Allies) against an enemy with two or three vehicles."""
+    from game.ai.army_builder import ENOUGH_ANTITANK
+    for seed in range(24):
+        army = build_army(cards, "Axis", 100, rng=random.Random(seed))
+        plain = [c for c in army.cards if roles(c) == {"antitank"}]
+        # one antitank card is bought on purpose; the extras stop at ENOUGH_ANTITANK
+        assert len(plain) <= ENOUGH_ANTITANK, [c.name for c in army.cards]
+
+
+def test_main_tank_is_a_tough_one(cards):
+    """Issue 14 (balanced armies): the main tank is chosen for its defenses as well as its
+    dice (front-6 tanks won their armies 7 points more often in Veteran self-play), so
+    most armies of either side have a tank with front + rear defense 10 or more (a
+    Panther, a Churchill, a Sherman) - the Axis armies used to have one in fewer than half
+    (19 of 40: a StuG III Ausf. D or a Marder picked for its dice per point)."""
+    for side in ("Axis", "Allies"):
+        tough = 0
+        for seed in range(40):
+            army = build_army(cards, side, 100, rng=random.Random(seed))
+            tough += any(c.defense_front + c.defense_rear >= 10 for c in army.cards
+                         if "armour" in roles(c))
+        assert tough >= 24, (side, tough)
+
+
+def test_both_sides_bring_like_firepower_against_soldiers():
+    """Issue 14 (balanced armies): over the arena's first 60 games (seed 3) the two sides'
+    builder armies bring about the same printed dice against Soldiers at medium range
+    (within 15%) and about as many antitank cards (within one a side) - the Allies used
+    to bring 59 medium dice against the Axis' 49."""
+    per = {"Axis": [], "Allies": []}
+    at = {"Axis": [], "Allies": []}
+    for armies in _arena_armies(3, 60):
+        for side, cs in armies.items():
+            per[side].append(sum(c.dice("Soldier", "medium") or 0 for c in cs))
+            at[side].append(sum("antitank" in roles(c) for c in cs))
+    ax, al = sum(per["Axis"]) / 60, sum(per["Allies"]) / 60
+    assert 0.85 <= ax / al <= 1.15, (ax, al)
+    assert abs(sum(at["Axis"]) - sum(at["Allies"])) / 60 <= 1.0
