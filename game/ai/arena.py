@@ -329,7 +329,9 @@ def plan_lines(level_a: str, level_b: str, results: list[GameResult]) -> list[st
                    f"replaced the plain one in {tot.get('replaced', 0)} "
                    f"({100 * tot.get('replaced', 0) / max(1, planned):.1f}%); "
                    f"{tot.get('rollouts', 0) / max(1, planned):.1f} rollouts per planned "
-                   f"decision; {tot.get('alone', 0)} decisions with one candidate (instant)")
+                   f"decision; {tot.get('alone', 0)} decisions with one candidate (instant); "
+                   f"search stopped early in {tot.get('cut', 0)} (no plan could still get "
+                   f"enough samples to replace the plain one)")
     return out
 
 

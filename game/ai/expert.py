@@ -181,7 +181,9 @@ class ExpertAI(SetupMixin, Player):
         self.deviated = False
         # how the search went (the arena prints it): decisions with one candidate only,
         # decisions planned, those where a plan replaced the plain one, rollouts played
-        self.plan_stats = {"alone": 0, "planned": 0, "replaced": 0, "rollouts": 0}
+        # and decisions whose search stopped early because no plan could get enough
+        # samples in the time left to replace the plain one
+        self.plan_stats = {"alone": 0, "planned": 0, "replaced": 0, "rollouts": 0, "cut": 0}
         self.debug = False
         self._deciding = False
 
@@ -291,15 +293,24 @@ class ExpertAI(SetupMixin, Player):
         sample = 0
         vet_plan = plans[0]
         live = list(plans)
+        fastest = float("inf")        # the quickest rollout so far (CPU or wall: the clock's)
         while live and self.clock() < deadline:
             seed = self.seed * 7919 + self.decisions * 131 + sample
             for pl in live:
-                if self.clock() > deadline:
+                c0 = self.clock()
+                if c0 > deadline:
                     break
                 v = self.rollout(game, side, pl, seed, key, deadline)
                 pl.scores.append(v)
+                if v is not None:
+                    fastest = min(fastest, self.clock() - c0)
                 self.plan_stats["rollouts"] += 1
+                if self._hopeless(vet_plan, live, fastest, deadline):
+                    break
             sample += 1
+            if self._hopeless(vet_plan, live, fastest, deadline):
+                self.plan_stats["cut"] += 1
+                break
             # successive halving: keep the better half (the Veteran's plan always stays)
             if sample >= 2 and len(live) > 2:
                 rest = sorted((pl for pl in live if pl is not vet_plan),
@@ -346,6 +357,21 @@ class ExpertAI(SetupMixin, Player):
             print("DEVIATE", game.state.turn, game.state.phase.value, round(best_gain, 1),
                   best.why[:60], "| instead of", vet_plan.why[:60])
         return best.action
+
+    def _hopeless(self, vet_plan: "_Plan", live: list["_Plan"], fastest: float,
+                  deadline: float) -> bool:
+        """No plan can still replace the plain one: even at the quickest rollout time
+        seen, the samples a challenger lacks (``MIN_PAIRS`` on the same dice as the
+        plain plan) do not fit in the time left (anytime: the search may stop)."""
+        if fastest == float("inf"):
+            return False
+        have_vet = sum(1 for x in vet_plan.scores if x is not None)
+        need = min((max(0, MIN_PAIRS - sum(1 for x in pl.scores if x is not None))
+                    + max(0, MIN_PAIRS - have_vet)
+                    for pl in live if pl is not vet_plan), default=None)
+        if need is None:
+            return True
+        return need * fastest > deadline - self.clock()
 
     def _explain(self, game, pl: _Plan) -> str:
         st = game.state

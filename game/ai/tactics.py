@@ -17,6 +17,13 @@ Veteran does not do.
   control, the Expert first makes the assault move that puts one there (the
   safest way, by the rules' own path risk), then fires with the rest.
 
+* **The last turn counts points.**  On the turn whose end counts the points
+  (the rules' victory timing: turn 10 and later in the Standard scenario), only
+  a unit that leaves the map changes the count: an attack is worth the chance
+  of "destroyed" times the points the target carries, a hex costs the chance
+  of being destroyed there times the unit's points (disruption and damage are
+  worth nothing any more).
+
 * **Timing.**  While control is still far off (three turns or more before it
   first counts), Vehicles and guns don't stand next to the objective: there they
   only draw the enemy's fire for nothing (a share of their value is counted
@@ -34,11 +41,12 @@ from game.rules.state import DESTROYED, Unit
 from game.rules.threat import victory_timing
 
 from game.ai.knowledge import (attack_gain, attack_options, best_facing, board_signature,
-                               control_hexes, front_word, pct_damage, percent, unit_value)
+                               control_hexes, expected_loss, front_word, pct_damage, percent,
+                               unit_value)
 from game.ai.veteran import ATTACK_THRESHOLD, HOPELESS, VeteranAI, effect_chance
 
-__all__ = ["ExpertPolicy", "holds_control", "CLEAR_MIN", "CLEAR_MAX_TARGETS", "EARLY_TURNS",
-           "EARLY_EXPOSURE"]
+__all__ = ["ExpertPolicy", "holds_control", "points_turn", "points_carried", "CLEAR_MIN",
+           "CLEAR_MAX_TARGETS", "EARLY_TURNS", "EARLY_EXPOSURE"]
 
 CLEAR_MIN = 0.08          # below this chance of clearing the objective, fire as usual
 CLEAR_MAX_TARGETS = 3     # more enemy units there than this: no clearing plan
@@ -58,6 +66,19 @@ def _is_gun(u: Unit) -> bool:
     return u.is_soldier and ("artillery" in sub or "gun" in sub)
 
 
+def points_turn(game) -> bool:
+    """The points on the map are counted at the end of this turn (unless someone
+    controls the objective): the rules' victory timing, Standard scenario."""
+    st = game.state
+    vt = victory_timing(st)
+    return vt.scenario == "standard" and st.turn >= vt.last_turn
+
+
+def points_carried(st, u: Unit) -> float:
+    """The points the count loses when ``u`` leaves the map (its passengers go with it)."""
+    return float(u.card.cost + sum(p.card.cost for p in st.passengers(u.uid)))
+
+
 def _deciding(game) -> bool:
     st = game.state
     return st.objective is not None and victory_timing(st).control_counts_now
@@ -71,6 +92,15 @@ class ExpertPolicy(VeteranAI):
                   parts: dict | None = None, facing: int | None = None) -> float:
         score = super().hex_score(game, u, h, assault=assault, parts=parts, facing=facing)
         st = game.state
+        if points_turn(game):
+            # only being destroyed changes the count: the threat part in those terms
+            th = self.view.threat(u, h, facing)
+            was = expected_loss(st, u, th) * self.k_threat
+            now = th.p_destroyed * points_carried(st, u) * self.k_threat
+            score += was - now
+            if parts is not None:
+                parts["threat"] = -now
+            return score
         if st.objective is None or not (u.is_vehicle or _is_gun(u)) or st.passengers(u.uid):
             return score
         if victory_timing(st).turns_to_control >= EARLY_TURNS and h in control_hexes(game):
@@ -88,10 +118,26 @@ class ExpertPolicy(VeteranAI):
             a = self.walk_in(game, side) or self.clear_objective(game, side)
             if a is not None:
                 return a
-        a = self.ordered_attack(game, side)
-        if a is not None:
-            return a
-        return super().assault(game, side)
+        a = self.ordered_attack(game, side) or super().assault(game, side)
+        if isinstance(a, Attack) and points_turn(game):
+            self.say(self.last_explanation.rstrip(".") + " - the points on the map are counted "
+                     "at the end of this turn, and only a destroyed unit changes them.")
+        return a
+
+    def attack_candidates(self, game, side: str) -> list[tuple[float, Attack, object, Unit]]:
+        out = super().attack_candidates(game, side)
+        if not points_turn(game):
+            return out
+        st = game.state
+        res = []
+        for g, a, odds, t in out:
+            w = self._target_weight(game, t)
+            base = attack_gain(st, t, odds) * w
+            extra = g / base if base > 0 else 1.0     # the level's own bonus (Double Shot...)
+            p = 0.0 if DESTROYED in t.pending else odds.p_destroyed
+            res.append((p * points_carried(st, t) * w * extra, a, odds, t))
+        res.sort(key=lambda x: (-x[0], x[1].uid, getattr(x[1], "target", "")))
+        return res
 
     # --- the order of fire -------------------------------------------------------------------
     def ordered_attack(self, game, side: str) -> Attack | None:

@@ -158,3 +158,22 @@ def test_evaluate_counts_no_control_for_a_unit_its_counters_destroy():
     assert w >= 30
     # the doomed unit loses its worth and the control it would have had
     assert held - doomed == pytest.approx(w + mine.card.cost)
+
+
+def test_expert_search_stops_when_no_plan_can_still_replace_the_plain_one():
+    """Anytime search: a challenger needs MIN_PAIRS samples on the same dice as the
+    plain plan; when those do not fit in the time left even at the quickest rollout
+    seen, the search stops (the plain plan's choice stands)."""
+    from game.ai.expert import MIN_PAIRS, ExpertAI, _Plan
+    ai = ExpertAI(1, budget=1.0, clock="cpu")
+    vet, other = _Plan(None, 1.0, "plain"), _Plan(None, 0.5, "other")
+    vet.scores = [1.0]
+    now = ai.clock()
+    need = MIN_PAIRS + MIN_PAIRS - 1
+    assert ai._hopeless(vet, [vet, other], 0.1, now + 0.1 * need - 0.05)
+    assert not ai._hopeless(vet, [vet, other], 0.1, now + 0.1 * need + 5.0)
+    assert not ai._hopeless(vet, [vet, other], float("inf"), now)   # nothing timed yet
+    vet.scores = [1.0] * MIN_PAIRS
+    other.scores = [2.0] * MIN_PAIRS
+    assert not ai._hopeless(vet, [vet, other], 0.1, now + 1.0)      # it has them already
+    assert ai._hopeless(vet, [vet], 0.1, now + 5.0)                 # no challenger left

@@ -123,3 +123,46 @@ def test_expert_keeps_its_tank_off_the_objective_while_control_is_far_off(ai):
     g2, _ = early_position()
     vet = VeteranAI(1).choose(g2)
     assert isinstance(vet, Move) and vet.path[-1] in control_hexes(g2)
+
+
+def points_position(turn):
+    """Our tank can fire at an enemy tank's front (likely damaged, almost never
+    destroyed) or at riflemen further off (sometimes destroyed)."""
+    g = position(MAP, phase=Phase.ASSAULT_FIRST, first="Allies", turn=turn)
+    tk = g.add_unit(tank("United States"), "Allies", at(3, 4), facing=0)
+    g.add_unit(tank("Germany", front=4), "Axis", at(6, 4), facing=3)
+    gi = g.add_unit(rifles("Germany"), "Axis", at(3, 7))
+    return g, tk, gi
+
+
+@pytest.mark.parametrize("ai", experts(), ids=lambda p: type(p).__name__)
+def test_expert_fires_for_points_on_the_turn_they_are_counted(ai):
+    """Ruling 10 (at the end of turn 10, with nobody in control, more points on the map
+    wins; a damaged Vehicle still counts its full cost): on turn 10 the tank fires at the
+    riflemen it may destroy, not at the tank it can only damage; on turn 5 (damage
+    weakens the tank for the turns to come) it fires at the tank like the Veteran."""
+    g, tk, gi = points_position(10)
+    a, text = _choose(ai, g)
+    assert isinstance(a, Attack) and a.target == gi.uid, text
+    assert "points on the map are counted" in text
+    g5, _, gi5 = points_position(5)
+    a5, _ = _choose(type(ai)(1) if isinstance(ai, ExpertPolicy) else ExpertAI(1, budget=0.05), g5)
+    assert isinstance(a5, Attack) and a5.target != gi5.uid
+    g2, _, gi2 = points_position(10)
+    vet = VeteranAI(1).choose(g2)
+    assert isinstance(vet, Attack) and vet.target != gi2.uid
+
+
+def test_expert_counts_only_destruction_in_a_hex_on_the_points_turn():
+    """Ruling 10: on the points turn a hex's danger is the chance of being destroyed
+    there, times the unit's points (disruption costs nothing any more)."""
+    from game.ai.knowledge import View
+    from game.rules.threat import threat_to
+    g, tk, _ = points_position(10)
+    pol = ExpertPolicy(1)
+    pol.view = View(g, "Allies")
+    parts: dict = {}
+    pol.hex_score(g, tk, tk.hex, assault=True, parts=parts, facing=tk.facing)
+    th = threat_to(g, tk.uid, tk.hex, tk.facing)
+    assert parts["threat"] == pytest.approx(-th.p_destroyed * 20 * pol.k_threat)
+
