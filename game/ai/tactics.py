@@ -39,6 +39,7 @@ from game.rules.actions import Action, Attack, Move
 from game.rules.hexes import hex_label
 from game.rules.state import DESTROYED, Unit
 from game.rules.threat import victory_timing
+from game.rules.victory import points_lost_if_destroyed
 
 from game.ai.knowledge import (attack_gain, attack_options, best_facing, board_signature,
                                control_hexes, expected_loss, front_word, pct_damage, percent,
@@ -68,15 +69,13 @@ def _is_gun(u: Unit) -> bool:
 
 def points_turn(game) -> bool:
     """The points on the map are counted at the end of this turn (unless someone
-    controls the objective): the rules' victory timing, Standard scenario."""
-    st = game.state
-    vt = victory_timing(st)
-    return vt.scenario == "standard" and st.turn >= vt.last_turn
+    controls the objective): the rules' victory timing."""
+    return victory_timing(game.state).points_count_now
 
 
 def points_carried(st, u: Unit) -> float:
-    """The points the count loses when ``u`` leaves the map (its passengers go with it)."""
-    return float(u.card.cost + sum(p.card.cost for p in st.passengers(u.uid)))
+    """The points the count loses when ``u`` is destroyed (the rules' victory points)."""
+    return float(points_lost_if_destroyed(st, u.uid))
 
 
 def _deciding(game) -> bool:

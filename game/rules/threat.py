@@ -414,6 +414,12 @@ class VictoryTiming:
     def control_counts_now(self) -> bool:
         return self.turn >= self.control_from
 
+    @property
+    def points_count_now(self) -> bool:
+        """The points on the map decide at the end of this turn unless someone controls
+        the objective (ruling 10: Standard scenario, the last turn or later)."""
+        return self.scenario == "standard" and self.turn >= self.last_turn
+
 
 def victory_timing(state: GameState) -> VictoryTiming:
     """When control of the objective and points decide (rulings 9-11)."""

@@ -12,7 +12,8 @@ from __future__ import annotations
 from .events import Event, ObjectiveControl, PointsCounted
 from .state import GameState, Outcome, other_side
 
-__all__ = ["STANDARD_VICTORY_TURN", "LAST_TURN", "victory_points", "check_victory"]
+__all__ = ["STANDARD_VICTORY_TURN", "LAST_TURN", "victory_points", "points_lost_if_destroyed",
+           "check_victory"]
 
 STANDARD_VICTORY_TURN = 7      # objective control wins from the end of this turn
 LAST_TURN = 10                 # points (Standard) / the attacker's deadline (Assault)
@@ -21,6 +22,13 @@ LAST_TURN = 10                 # points (Standard) / the attacker's deadline (As
 def victory_points(state: GameState, side: str) -> int:
     """Ruling 10: full card costs of the side's units on the map."""
     return sum(u.card.cost for u in state.live_units(side))
+
+
+def points_lost_if_destroyed(state: GameState, uid: str) -> int:
+    """What the side's victory points lose when unit ``uid`` is destroyed: its card
+    cost and its passengers' (a Soldier aboard a destroyed transport is destroyed
+    with it - Casualty Phase, step 3)."""
+    return state.units[uid].card.cost + sum(p.card.cost for p in state.passengers(uid))
 
 
 def check_victory(state: GameState, ev: list[Event]) -> Outcome | None:

@@ -3,7 +3,7 @@ asked of the rules on a copy of the game, abilities included.  Each test names
 the rule it relies on."""
 import pytest
 
-from tests.rules.engine_kit import at, card, position, rect_map, rifles, tank
+from tests.rules.engine_kit import at, card, halftrack, position, rect_map, rifles, tank
 from game.rules.actions import Move
 from game.rules.errors import IllegalAction
 from game.rules.state import Phase
@@ -150,6 +150,24 @@ def test_victory_timing_and_control():
     assert counts_for_control(g, gi.uid, obj)
     assert counts_for_control(g, gi.uid, obj.neighbors()[0])
     assert not counts_for_control(g, gi.uid, at(2, 2))
+
+
+def test_ruling_10_points_count_on_the_last_turn_and_a_transport_takes_its_passengers():
+    """Ruling 10: the points on the map decide from the end of turn 10 (Standard only);
+    a destroyed transport's passengers go with it (Casualty Phase step 3), so its
+    side's points lose both cards' costs."""
+    from game.rules.victory import points_lost_if_destroyed
+    assert not victory_timing(position(MAP, turn=9).state).points_count_now
+    assert victory_timing(position(MAP, turn=10).state).points_count_now
+    g = position(MAP, turn=10)
+    g.state.scenario = "assault"
+    assert not victory_timing(g.state).points_count_now
+    g = position(MAP)
+    gi = g.add_unit(rifles("Germany", cost=7), "Axis", at(2, 2))
+    assert points_lost_if_destroyed(g.state, gi.uid) == 7
+    ht = g.add_unit(halftrack("Germany", cost=12), "Axis", at(4, 2))
+    g.add_unit(rifles("Germany", cost=7), "Axis", carrier=ht.uid)
+    assert points_lost_if_destroyed(g.state, ht.uid) == 19
 
 
 def test_combine_limits_the_sources_counted_together():
