@@ -320,7 +320,9 @@ class GameState:
         """A deep copy that shares the immutable map and cards."""
         new = GameState.__new__(GameState)
         new.__dict__.update(self.__dict__)          # the fields; mutable ones replaced below
-        new.options = dict(self.options)
+        nd, sd = new.__dict__, self.__dict__
+        for name in _CONTAINERS:
+            nd[name] = dict(sd[name])
         units: dict[str, Unit] = {}
         make = object.__new__
         for uid, u in self.units.items():
@@ -330,9 +332,6 @@ class GameState:
             c.__dict__ = d
             units[uid] = c
         new.units = units
-        new.ends = dict(self.ends)
-        new.initiative_rolls = dict(self.initiative_rolls)
-        new.marks = dict(self.marks)
         if self.moving is not None:
             m = self.moving
             new.moving = MoveInProgress(m.uid, m.path, m.index, m.start, m.final_facing,
@@ -350,8 +349,7 @@ class GameState:
         return Snapshot(self.__dict__.copy(), dict(self.units),
                         (objs, list(map(dict.copy, map(_FIELDS_OF, objs))),
                          list(map(list.copy, map(_PENDING_OF, objs)))),
-                        (dict(self.options), dict(self.ends), dict(self.initiative_rolls),
-                         dict(self.marks)),
+                        tuple([dict(self.__dict__[name]) for name in _CONTAINERS]),
                         None if m is None else (m, m.__dict__.copy(), m.walked[:],
                                                 m.facings[:]))
 
@@ -366,8 +364,9 @@ class GameState:
             u.__dict__.clear()
             u.__dict__.update(ud)
             u.pending = pending
-        self.options, self.ends, self.initiative_rolls, self.marks = (
-            dict(x) for x in snap.containers)
+        d = self.__dict__
+        for name, x in zip(_CONTAINERS, snap.containers):
+            d[name] = dict(x)
         if snap.moving is not None:
             m, md, walked, facings = snap.moving
             m.__dict__.clear()
@@ -495,6 +494,9 @@ class GameState:
         self.version += 1
 
 
+#: the state's own mutable dicts (every other field is immutable or replaced whole):
+#: what :meth:`GameState.copy` and :meth:`GameState.snapshot` copy
+_CONTAINERS = ("options", "ends", "initiative_rolls", "marks")
 _FIELDS_OF = attrgetter("__dict__")
 _PENDING_OF = attrgetter("pending")
 
@@ -506,7 +508,7 @@ class Snapshot(NamedTuple):
     units: dict[str, Unit]                          # the units dict's entries
     # the unit objects, their field dicts and their pending lists (in the same order)
     unit_fields: tuple[tuple[Unit, ...], list[dict[str, Any]], list[list[str]]]
-    containers: tuple[dict[Any, Any], ...]          # options, ends, initiative_rolls, marks
+    containers: tuple[dict[Any, Any], ...]          # copies of the _CONTAINERS, in order
     moving: tuple[MoveInProgress, dict[str, Any], list[Hex], list[int]] | None
 
 
