@@ -9,6 +9,7 @@ import pytest
 from game.rules.actions import Attack, EndPhase, Move
 from game.rules.dice import LoadedDice
 from game.rules.state import Phase
+from game.ui.battle.panels import SIDE_COLOURS
 from game.ui.battle.recap import RecapMode, recap_steps
 from tests.rules.engine_kit import at, position, rect_map, rifles, tank
 from tests.uikit import click, key, press, running_app, start, step
@@ -63,6 +64,13 @@ def test_recap_opens_when_the_seat_comes_back_and_can_be_skipped_and_reopened(ap
     # Axis player; the title says whose moves these are
     assert recap.title == "What the Axis player did while you waited", recap.title
     step(app, 2)
+    # found in a play-through: the recap's step box covered the top half of the "Allied
+    # player: your turn" banner; the banner now goes below the box
+    scene.anim.show_banner("Allied player: your turn", SIDE_COLOURS["Allies"])
+    step(app, 1)
+    box = scene.overlays.painter(recap).top_box_bottom()
+    assert box is not None and scene.anim.banner_box is not None
+    assert scene.anim.banner_box.top >= box, (scene.anim.banner_box, box)
     if os.environ.get("HEXFRONT_SCREENS"):
         app.screenshot(os.path.join(os.environ["HEXFRONT_SCREENS"], "recap.png"))
     before = g.state_hash()

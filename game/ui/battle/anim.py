@@ -49,6 +49,7 @@ class Animator:
         self.moves: list[_Move] = []
         self.flashes: list[_Flash] = []
         self.banner: tuple[str, tuple[int, int, int], float] | None = None
+        self.banner_box: pygame.Rect | None = None     # where the banner was drawn last
 
     @property
     def busy(self) -> bool:
@@ -116,7 +117,10 @@ class Animator:
             out[m.uid] = p
         return out
 
-    def draw(self, surface: pygame.Surface, layout: Any, area: pygame.Rect) -> None:
+    def draw(self, surface: pygame.Surface, layout: Any, area: pygame.Rect,
+             below: int | None = None) -> None:
+        """Flashes and the seat-change banner; ``below``: a box's bottom edge at the top
+        of ``area`` that the banner must not cover (the recap's step box)."""
         f = max(self.factor(), 0.3)
         for fl in self.flashes:
             if fl.delay > 0:
@@ -133,8 +137,11 @@ class Animator:
             f18 = theme.font(30, bold=True)
             img = f18.render(text, True, col)
             box = img.get_rect(center=(area.centerx, area.y + 70)).inflate(36, 16)
+            if below is not None and box.top < below + 8:
+                box.top = below + 8
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
             shade.fill((16, 18, 16, 210))
             surface.blit(shade, box.topleft)
             pygame.draw.rect(surface, col, box, 2, border_radius=6)
             surface.blit(img, img.get_rect(center=box.center))
+            self.banner_box = box

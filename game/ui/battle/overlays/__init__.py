@@ -79,7 +79,8 @@ class BattleOverlays:
                 self.draw_board(self._frame, modes, {})
                 self._frame_key = key
             surface.blit(self._frame, self.sc.map_rect.topleft)
-        self.sc.anim.draw(surface, self.sc.view.layout, self.sc.view.rect)
+        self.sc.anim.draw(surface, self.sc.view.layout, self.sc.view.rect,
+                          below=self.painter(modes[-1]).top_box_bottom())
         surface.set_clip(self.sc.view.rect)
         self.painter(modes[-1]).draw_over(surface)
         threat = getattr(self.sc, "threat", None)

@@ -56,6 +56,11 @@ class Painter:
         """Draw into the side panel's card area instead of the card (True if it did)."""
         return False
 
+    def top_box_bottom(self) -> int | None:
+        """The bottom edge (window pixels) of a box :meth:`draw_over` puts at the top of
+        the map, or None: the seat-change banner is drawn below it, not under it."""
+        return None
+
 
 _PAINTERS: dict[type, type[Painter]] = {}
 P = TypeVar("P", bound=type[Painter])

@@ -50,13 +50,7 @@ class RecapPainter(Painter):
             elif s.route and not faded:
                 pygame.draw.circle(surface, theme.WARN, view.center(s.route[-1]),
                                    max(8, int(view.hex_size * 0.6)), 3)
-        v = self.ctx.view_rect
-        f = theme.font(16)
-        w = min(v.w - 20, 520)
-        lines: list[str] = []
-        for ln in self.mode.step.lines:
-            lines.extend(wrap(ln, f, w - 20))
-        r = pygame.Rect(v.x + 10, v.y + 10, w, 40 + 20 * len(lines))
+        r, lines = self._box()
         draw_panel(surface, r, theme.BG_DARK)
         draw_text(surface, f"{self.mode.title} - {self.mode.index + 1}/{len(self.mode.steps)}", (r.x + 10, r.y + 8),
                   17, theme.ACCENT, bold=True)
@@ -64,6 +58,19 @@ class RecapPainter(Painter):
         for ln in lines:
             draw_text(surface, ln, (r.x + 10, y), 16, theme.TEXT)
             y += 20
+
+    def _box(self) -> tuple[pygame.Rect, list[str]]:
+        """The step's box at the top left of the map, and its wrapped lines."""
+        v = self.ctx.view_rect
+        f = theme.font(16)
+        w = min(v.w - 20, 520)
+        lines: list[str] = []
+        for ln in self.mode.step.lines:
+            lines.extend(wrap(ln, f, w - 20))
+        return pygame.Rect(v.x + 10, v.y + 10, w, 40 + 20 * len(lines)), lines
+
+    def top_box_bottom(self) -> int | None:
+        return self._box()[0].bottom
 
 
 def _arrow_head(surface, a, b, col) -> None:
