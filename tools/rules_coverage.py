@@ -55,9 +55,10 @@ def test_functions() -> list[tuple[str, str, str]]:
 
 
 def names_ability(rule: str, name: str) -> bool:
-    """The rule line names the ability: its printed name as a whole phrase, with or
+    """The rule line names the ability: its printed name as a whole phrase (not the end
+    of a longer hyphenated name: "Top-Mounted Rockets" does not name Rockets), with or
     without the " N" of a numbered ability."""
-    pattern = r"(?<![A-Za-z])" + re.escape(name) + r"(?: N)?(?![A-Za-z-])"
+    pattern = r"(?<![A-Za-z-])" + re.escape(name) + r"(?: N)?(?![A-Za-z-])"
     return re.search(pattern, rule) is not None
 
 

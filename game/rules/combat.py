@@ -510,6 +510,9 @@ def resolve_attack(state: GameState, attacker_uid: str, target_uid: str, dice: D
         rolls = tuple(_hook("attack_rolls", tuple(rolls), _ctx(
             state, a, t, plan=plan, dice=dice, events=events, **_plan_ctx(plan))))
     successes = sum(1 for d in rolls if d >= plan.need)
+    if abilities.HOOKS.get("successes"):                 # Vast Experience, Jet: 6s count twice
+        successes = _hook("successes", successes, _ctx(
+            state, a, t, rolls=tuple(rolls), plan=plan, **_plan_ctx(plan)))
     events.append(DiceRolled(a.uid, tuple(rolls), plan.need, successes, t.uid, plan.mode,
                              plan.defensive, stage, plan.attacker_hex, plan.target_hex,
                              plan.band, plan.distance, plan.front,

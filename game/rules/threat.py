@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Iterator, TypedDict, cast
 
+from .abilities.spec import lookup
 from .dice import LoadedDice
 from .errors import IllegalAction
 from .hexes import Hex
@@ -59,8 +60,12 @@ _FAR = 20
 
 
 def attack_modes(card: UnitCard) -> tuple[str, ...]:
-    """``"normal"`` and the attack modes (ability ids) ``card`` has."""
-    return ("normal",) + tuple(m for m in _MODES if card.has(m))
+    """``"normal"`` and the attack modes (ability ids) ``card`` has: the first edition's
+    (Close Assault, Hand to Hand...) and those whose spec says so (Bombs, Rockets,
+    Speed Boost: ``AbilitySpec.attack_mode``)."""
+    extra = tuple(a.id for a in card.abilities if a.id not in _MODES
+                  and (s := lookup(a.id)) is not None and s.attack_mode and s.implemented)
+    return ("normal",) + tuple(m for m in _MODES if card.has(m)) + extra
 
 
 def severity(o: Odds) -> float:

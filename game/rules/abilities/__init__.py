@@ -162,7 +162,7 @@ MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour",
                             "roster_combat", "roster_movement", "roster_transport",
                             "roster_morale", "roster_setup", "roster_actions",
                             "roster_spotting", "roster_fire", "roster_defense",
-                            "roster_extra")
+                            "roster_extra", "later_aircraft")
 _LOADED = False
 
 
@@ -191,6 +191,8 @@ POINTS: tuple[str, ...] = (
     # added for the whole roster (helper abil19, issue 19)
     "movement_roll_need", "can_enter", "transport_capacity", "keeps_disruption", "phase_end",
     "initiative_bonus", "deployment_zone", "line_of_sight", "terrain_cover",
+    # the later edition's Aircraft (game.rules.abilities.later_aircraft)
+    "successes",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")

@@ -26,10 +26,11 @@ SPECS = define(
         " work normally; Destroyed counters are never ignored.", unit_type=VEHICLE),
     AbilitySpec(
         "superior_armor", "Superior Armor {n}", True,
-        "An attack on this Vehicle scores two hits only if its successes reach the defense plus"
-        " {n} (normally the defense plus 1); successes at least equal to the defense but below"
-        " that score one hit. Three hits still need double the defense.",
-        value_range=(1, 5), unit_type=VEHICLE),
+        "An attack on this Vehicle (or, in the later edition, Aircraft) scores two hits only if"
+        " its successes reach the defense plus {n} (normally the defense plus 1); successes at"
+        " least equal to the defense but below that score one hit. Three hits still need"
+        " double the defense.",
+        value_range=(1, 5)),
     AbilitySpec(
         "superior_frontal_armor", "Superior Frontal Armor {n}", True,
         "Like Superior Armor {n}, but only against attacks on this Vehicle's front defense: such"

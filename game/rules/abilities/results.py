@@ -11,6 +11,7 @@ from ..state import DAMAGED, DESTROYED, DISRUPTED, GameState
 from . import register
 from .common import FLAMETHROWER_SIXES, HIGHLY_FLAMMABLE_NEED
 from .attack_modes import _flamethrower_applies
+from .later_aircraft import sixes_count_twice
 
 
 _RANK = {DISRUPTED: 1, DAMAGED: 2, DESTROYED: 3}
@@ -52,15 +53,17 @@ def _sixes_and_successes(n: int, need: int, reroll_one: bool) -> dict[tuple[int,
 def exact_odds(state: GameState, plan: Any, base: Any) -> Any:
     """Exact odds when an outcome depends on more than the number of successes:
     Hull-Mounted Flamethrower (three natural 6s destroy at once, defensive fire
-    included), Highly Flammable (a Damaged counter burns on 3+) and Guard Crew (one
-    failed 1 is rolled again).  Sums over (natural 6s, successes)."""
+    included), Highly Flammable (a Damaged counter burns on 3+), Guard Crew (one
+    failed 1 is rolled again) and the natural 6s that count twice (Vast Experience, a
+    Jet against an Aircraft).  Sums over (natural 6s, successes)."""
     a, t = state.units[plan.attacker], state.units[plan.target]
     flame = a.card.has("hull_mounted_flamethrower") and _flamethrower_applies(dict(
         role="attacker", distance=plan.distance, mode=plan.mode, attacker=a,
         attacker_hex=plan.attacker_hex, target_hex=plan.target_hex))
     burn = t.card.has("highly_flammable") and not plan.defensive
     reroll = a.card.has("guard_crew")
-    if not flame and not burn and not reroll:
+    double = plan.need <= 6 and sixes_count_twice(a, t)    # Vast Experience, Jet
+    if not flame and not burn and not reroll and not double:
         return base
     joint = _sixes_and_successes(plan.dice, plan.need, reroll)
     base_rank = max((_RANK.get(c, 0) for c in t.pending), default=0)
@@ -71,6 +74,8 @@ def exact_odds(state: GameState, plan: Any, base: Any) -> Any:
     cache: dict[Any, Any] = {}
     q_burn = (7 - HIGHLY_FLAMMABLE_NEED) / 6
     for (j, s), p in joint.items():
+        if double:
+            s += j                          # each natural 6 is a second success
         if s not in cache:
             cache[s] = combat.plan_hits(state, plan, s)
         h = cache[s]

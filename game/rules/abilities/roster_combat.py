@@ -52,10 +52,11 @@ SPECS = define(
         " a forest a Soldier needs 5+, a Vehicle 6+; a need above 6 means the roll can't succeed, so none is made)."),
     AbilitySpec(
         "steely_resolve", "Steely Resolve {n}", True,
-        "An attack on this Soldier scores two hits (or more) only if its successes reach its"
-        " defense plus {n} (normally the defense plus 1); successes at least equal to the"
-        " defense but below that score one hit, a Disrupted counter.",
-        value_range=(1, 5), unit_type=SOLDIER),
+        "An attack on this Soldier (or, in the later edition, Aircraft) scores two hits (or"
+        " more) only if its successes reach its defense plus {n} (normally the defense plus"
+        " 1); successes at least equal to the defense but below that score one hit, a"
+        " Disrupted counter.",
+        value_range=(1, 5)),
     AbilitySpec(
         "mobility", "Mobility", False,
         "Both of this unit's defense values are 1 higher against defensive-fire attacks."
@@ -181,8 +182,9 @@ def _large_silhouette(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 # --- the target's defense and hits ---------------------------------------------------------
 @register("hits", "steely_resolve")
 def _steely_resolve(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
-    if ctx.get("role") == "target" and ctx["target"].is_soldier and value >= 2 and \
-            ctx["successes"] < ctx["defense"] + ab.value:
+    t = ctx["target"]
+    if ctx.get("role") == "target" and (t.is_soldier or t.card.is_aircraft) and value >= 2 \
+            and ctx["successes"] < ctx["defense"] + ab.value:
         return 1
     return value
 

@@ -61,6 +61,9 @@ class AbilitySpec:
     editions: tuple[str, ...] = EDITIONS
     #: False: Hexfront knows the name (the cards load) but not the rule (:data:`PENDING`)
     implemented: bool = True
+    #: an attack mode the player (and the AI, game.rules.threat.attack_modes) may choose
+    #: instead of a normal attack: ``Attack(..., mode=<this id>)``
+    attack_mode: bool = False
 
     def fill(self, template: str, value: object) -> str:
         return template.replace("{n}", "" if value is None else str(value))
