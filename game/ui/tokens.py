@@ -30,7 +30,7 @@ from game.ui import theme
 from game.ui.assets import load_svg, token_svg
 
 __all__ = ["KINDS", "kind_of", "short_name", "token_rects", "token_at", "draw_token",
-           "draw_unit", "counters_of", "draw_counter", "draw_sample_row", "clear_cache",
+           "draw_unit", "token_label", "counters_of", "draw_counter", "draw_sample_row", "clear_cache",
            "facing_angle"]
 
 KINDS = ("tank", "tank_destroyer", "assault_gun", "armored_car", "transport",
@@ -262,12 +262,7 @@ def _body(card: Any, side: str, r: int, facing: int | None, label: bool) -> pyga
         art = load_svg(token_svg(kind), max(8, int(inner * 1.55)))
         surf.blit(art, art.get_rect(center=art_c))
     if label and r >= 14:
-        text = short_name(card)
-        fsize = max(11, int(r * 0.62))
-        f = theme.font(fsize, bold=True)
-        while f.size(text)[0] > r * 1.9 and fsize > 10:
-            fsize -= 1
-            f = theme.font(fsize, bold=True)
+        text, f = token_label(card, r)
         img = f.render(text, True, (250, 248, 236))
         plate = img.get_rect(midbottom=(c[0], c[1] + r - max(2, r // 7)))
         plate.inflate_ip(6, 0)
@@ -279,6 +274,22 @@ def _body(card: Any, side: str, r: int, facing: int | None, label: bool) -> pyga
         _CACHE.clear()
     _CACHE[key] = surf
     return surf
+
+
+def token_label(card: Any, r: int) -> tuple[str, pygame.font.Font]:
+    """The name plate's text and font for a token of radius ``r``: the short name, in a
+    smaller font, then shortened, until the plate (text + 6 px) fits the token's width -
+    two tokens sharing a hex never have their names run into each other."""
+    text = short_name(card)
+    room = r * 1.9 - 6
+    fsize = max(11, int(r * 0.62))
+    f = theme.font(fsize, bold=True)
+    while f.size(text)[0] > room and fsize > 10:
+        fsize -= 1
+        f = theme.font(fsize, bold=True)
+    while f.size(text)[0] > room and len(text) > 3:
+        text = text.rstrip(".")[:-1].rstrip() + "."
+    return text, f
 
 
 def draw_counter(surface: pygame.Surface, counter: str, rect: pygame.Rect) -> None:

@@ -42,6 +42,22 @@ def test_every_roster_card_has_a_kind_and_a_short_name_that_fits():
         assert 0 < len(tokens.short_name(card)) <= 9, card.name
 
 
+def test_two_tokens_sharing_a_hex_keep_their_name_plates_apart():
+    """Found in a play-through: in a hex with two units the "20mm FlaK" and "Romanian"
+    plates ran into each other. Every card's plate fits its own token (the label's text
+    plus its 6 px padding within 1.9 radii) at the radius of a two-unit hex, and the two
+    plates of a shared hex leave a gap."""
+    size = 40                                   # a hex of the default zoom (centre to corner)
+    rects = tokens.token_rects((200, 200), 2, size)
+    r = rects[0].w // 2
+    for card in roster().values():
+        text, f = tokens.token_label(card, r)
+        assert f.size(text)[0] + 6 <= r * 1.9, (card.name, text)
+        assert text
+    half = (r * 1.9) / 2
+    assert rects[0].centerx + half < rects[1].centerx - half
+
+
 @pytest.mark.parametrize("name,kind", [
     ("M4A1 Sherman", "tank"), ("Panzer IV Ausf. G", "tank"), ("KV-1", "tank"),
     ("PAK 38 Antitank Gun", "antitank_gun"), ("6-Pounder Antitank Gun", "antitank_gun"),
