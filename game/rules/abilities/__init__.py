@@ -119,6 +119,9 @@ initiative_bonus           side                                                 
 deployment_zone            unit, side                                                   frozenset[Hex]
 line_of_sight              attacker, target, distance, band, mode, defensive            bool (the map's answer)
 terrain_cover              attacker, target, ... (before can_cover)                     int|None (cover roll)
+-- added for the later edition's Aircraft and the last roster cards (session 6) --
+successes                  attacker, target, plan, rolls (after counting them)          int (successes)
+stopped_by_defensive_fire  unit (hit by defensive fire, disrupted)                      bool (its move ends)
 =========================  ===========================================================  ==========
 
 Everything here is pure and deterministic; hooks must draw any roll from
@@ -162,7 +165,7 @@ MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour",
                             "roster_combat", "roster_movement", "roster_transport",
                             "roster_morale", "roster_setup", "roster_actions",
                             "roster_spotting", "roster_fire", "roster_defense",
-                            "roster_extra", "later_aircraft")
+                            "roster_extra", "later_aircraft", "roster_last")
 _LOADED = False
 
 
@@ -191,8 +194,9 @@ POINTS: tuple[str, ...] = (
     # added for the whole roster (helper abil19, issue 19)
     "movement_roll_need", "can_enter", "transport_capacity", "keeps_disruption", "phase_end",
     "initiative_bonus", "deployment_zone", "line_of_sight", "terrain_cover",
-    # the later edition's Aircraft (game.rules.abilities.later_aircraft)
-    "successes",
+    # the later edition's Aircraft (game.rules.abilities.later_aircraft), the last roster
+    # cards (game.rules.abilities.roster_last)
+    "successes", "stopped_by_defensive_fire",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")

@@ -11,7 +11,7 @@ Speed Boost (attack modes of the airstrike phase), Jet, Sirens and Vast Experien
   rolls against an Aircraft counts as two successes.
 * Sirens (L25): against a Soldier, one extra success that can only disrupt.
 * Vast Experience (L26): each natural 6 it rolls counts as two successes (any attack;
-  the Grizzled Veteran of the later sets carries it too).
+  a German hero Soldier of the later sets carries it too).
 
 The doubled 6s are counted where the real attack counts its successes (the
 ``successes`` hook point of game.rules.combat.resolve_attack) and by the exact odds

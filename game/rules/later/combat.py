@@ -88,8 +88,15 @@ def side_cover(state: GameState, attacker_hex: Hex, target_hex: Hex, target: Uni
 def defensive_fire_stops(state: GameState, target: Unit) -> bool:
     """Whether a defensive-fire hit stops ``target``'s move.  First edition: always.
     Later edition (checklist L18): a unit whose abilities let it move while disrupted
-    (SS Determination...) is disrupted but not stopped; it moves on."""
-    if state.options.get("edition") != "later":
-        return True
-    from ..movement import moves_while_disrupted
-    return not moves_while_disrupted(state, target)
+    (SS Determination...) is disrupted but not stopped; it moves on.  In both, an
+    ability may say the hit doesn't stop the move it is making (Determined Charge: the
+    ``stopped_by_defensive_fire`` hook point)."""
+    stops = True
+    if state.options.get("edition") == "later":
+        from ..movement import moves_while_disrupted
+        stops = not moves_while_disrupted(state, target)
+    from .. import abilities
+    if stops and abilities.has_hooks("stopped_by_defensive_fire"):
+        stops = bool(abilities.apply("stopped_by_defensive_fire", True, state=state,
+                                     unit=target))
+    return stops
