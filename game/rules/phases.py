@@ -5,7 +5,8 @@ comes next.  The engine advances from this table only (:func:`enter`,
 :func:`advance`, :func:`end_phase`); adding a phase is adding a row.
 
 Standard: SETUP_ORDER (coin-flip winner: ChooseOrder) -> SETUP_END (first player:
-ChooseEnd) -> DEPLOY_FIRST -> DEPLOY_SECOND -> turn 1.
+ChooseEnd) -> DEPLOY_FIRST -> DEPLOY_SECOND -> turn 1 (with Vanguard units on the map,
+VANGUARD_FIRST / VANGUARD_SECOND come first: each side's Vanguard move, ruling 20).
 Assault: SETUP_END (defender: ChooseEnd) -> SETUP_OBJECTIVE (defender:
 ChooseObjective) -> DEPLOY_FIRST (defender) -> DEPLOY_SECOND (attacker) -> turn 1.
 Each turn: INITIATIVE (rolled; winner: ChooseOrder) -> MOVEMENT_FIRST ->
@@ -125,6 +126,24 @@ def _first_turn(state: GameState) -> None:
     state.turn = 1
 
 
+def _has_vanguard(state: GameState, side: str | None) -> bool:
+    """Ruling 20: a side with a unit on the map whose card has Vanguard moves it before
+    turn 1 (a side without one has no Vanguard step)."""
+    return side is not None and "vanguard" in abilities.present_ids(state) and any(
+        u.on_map and u.card.has("vanguard") for u in state.units_of(side))
+
+
+def _after_deployment(state: GameState) -> Phase:
+    if _has_vanguard(state, state.first_player):
+        return Phase.VANGUARD_FIRST
+    return _after_first_vanguard(state)
+
+
+def _after_first_vanguard(state: GameState) -> Phase:
+    return Phase.VANGUARD_SECOND if _has_vanguard(state, state.second_player) \
+        else Phase.INITIATIVE
+
+
 _UNIT_MOVEMENT = (Move, Board, Dismount, EndPhase)
 _UNIT_ASSAULT = (Move, Attack, DemolishBridge, EndPhase)
 
@@ -144,7 +163,9 @@ PHASES: dict[Phase, PhaseSpec] = {s.phase: s for s in (
     PhaseSpec(Phase.DEPLOY_FIRST, "first", (Deploy, Undeploy, EndPhase),
               _const(Phase.DEPLOY_SECOND)),
     PhaseSpec(Phase.DEPLOY_SECOND, "second", (Deploy, Undeploy, EndPhase),
-              _const(Phase.INITIATIVE), on_leave=_first_turn),
+              _after_deployment, on_leave=_first_turn),
+    PhaseSpec(Phase.VANGUARD_FIRST, "first", (Move, EndPhase), _after_first_vanguard),
+    PhaseSpec(Phase.VANGUARD_SECOND, "second", (Move, EndPhase), _const(Phase.INITIATIVE)),
     PhaseSpec(Phase.INITIATIVE, "dice", (ChooseOrder,), _const(Phase.MOVEMENT_FIRST),
               auto=_initiative),
     PhaseSpec(Phase.MOVEMENT_FIRST, "first", _UNIT_MOVEMENT, _const(Phase.MOVEMENT_SECOND)),

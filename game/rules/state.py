@@ -49,6 +49,8 @@ class Phase(str, Enum):
     SETUP_OBJECTIVE = "setup_objective"    # Assault: the defender picks the objective hex
     DEPLOY_FIRST = "deploy_first"
     DEPLOY_SECOND = "deploy_second"
+    VANGUARD_FIRST = "vanguard_first"      # before turn 1: Vanguard units' move (ruling 20)
+    VANGUARD_SECOND = "vanguard_second"
     INITIATIVE = "initiative"
     MOVEMENT_FIRST = "movement_first"
     MOVEMENT_SECOND = "movement_second"
@@ -89,8 +91,13 @@ class Phase(str, Enum):
     @property
     def is_first(self) -> bool:
         """The first player's phase (movement/assault/deploy, flight/airstrike)."""
-        return self in (Phase.MOVEMENT_FIRST, Phase.ASSAULT_FIRST, Phase.DEPLOY_FIRST,
-                        Phase.FLIGHT_FIRST, Phase.AIRSTRIKE_FIRST)
+        return self in _FIRST_PHASES
+
+    @property
+    def is_vanguard(self) -> bool:
+        """The Vanguard moves before turn 1 (ruling 20): movement phases where only units
+        with Vanguard move."""
+        return self in (Phase.VANGUARD_FIRST, Phase.VANGUARD_SECOND)
 
 
 _PHASE_TITLES = {
@@ -99,6 +106,8 @@ _PHASE_TITLES = {
     Phase.SETUP_OBJECTIVE: "Setup: choose the objective",
     Phase.DEPLOY_FIRST: "First player's deployment",
     Phase.DEPLOY_SECOND: "Second player's deployment",
+    Phase.VANGUARD_FIRST: "First player's Vanguard moves",
+    Phase.VANGUARD_SECOND: "Second player's Vanguard moves",
     Phase.INITIATIVE: "Initiative phase",
     Phase.MOVEMENT_FIRST: "First player's movement phase",
     Phase.MOVEMENT_SECOND: "Second player's movement phase",
@@ -115,14 +124,16 @@ _PHASE_TITLES = {
 #: a phase's value (``Phase.value``, as events carry it) -> its title
 PHASE_TITLES: dict[str, str] = {p.value: t for p, t in _PHASE_TITLES.items()}
 _FIRST_PHASES = frozenset((Phase.MOVEMENT_FIRST, Phase.ASSAULT_FIRST, Phase.DEPLOY_FIRST,
-                           Phase.FLIGHT_FIRST, Phase.AIRSTRIKE_FIRST))
+                           Phase.FLIGHT_FIRST, Phase.AIRSTRIKE_FIRST, Phase.VANGUARD_FIRST))
 _SECOND_PHASES = frozenset((Phase.MOVEMENT_SECOND, Phase.ASSAULT_SECOND, Phase.DEPLOY_SECOND,
-                            Phase.FLIGHT_SECOND, Phase.AIRSTRIKE_SECOND))
+                            Phase.FLIGHT_SECOND, Phase.AIRSTRIKE_SECOND, Phase.VANGUARD_SECOND))
 SETUP_PHASES = (Phase.SETUP_ORDER, Phase.SETUP_END, Phase.SETUP_OBJECTIVE,
                 Phase.DEPLOY_FIRST, Phase.DEPLOY_SECOND)
-MOVEMENT_PHASES = (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND)
+#: the phases units move in (the Vanguard moves before turn 1 are movement phases too)
+MOVEMENT_PHASES = (Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND, Phase.VANGUARD_FIRST,
+                   Phase.VANGUARD_SECOND)
 ASSAULT_PHASES = (Phase.ASSAULT_FIRST, Phase.ASSAULT_SECOND)
-PLAY_PHASES = (Phase.INITIATIVE,) + MOVEMENT_PHASES + ASSAULT_PHASES + (
+PLAY_PHASES = (Phase.INITIATIVE, Phase.MOVEMENT_FIRST, Phase.MOVEMENT_SECOND) + ASSAULT_PHASES + (
     Phase.CASUALTY, Phase.END_OF_TURN)
 
 

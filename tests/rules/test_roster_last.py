@@ -76,9 +76,70 @@ def test_ruling_19_unreliable_stays_disrupted_one_casualty_phase_longer():
 
 def test_the_waiting_cards_now_play():
     roster = load_roster()
-    for name in ("Cavalrymen", "Fanatical Sniper", "T-26 Series 1933"):
+    for name in ("Cavalrymen", "Fanatical Sniper", "T-26 Series 1933", "Cromwell IV",
+                 "Cruiser Mk III A13", "Crusader II"):
         assert playable_editions(roster_card(roster, name)) == ("first", "later"), name
 
 
 def roster_card(roster, name):
     return next(c for c in roster.values() if c.name == name)
+
+
+# --- Vanguard (ruling 20) ---------------------------------------------------------------------
+def _deployed(vanguard_sides=("Allies",), dice=(6, 6, 1, 1)):
+    """A Standard battle on a 16x11 map, both sides deployed: Axis first (left end),
+    Allies second; a cruiser tank with Vanguard on each side in ``vanguard_sides``."""
+    from game.rules.actions import ChooseEnd, ChooseOrder, Deploy, EndPhase
+    from game.rules.dice import LoadedDice
+    from game.rules.engine import new_game
+    from tests.rules.engine_kit import card
+    vg = (Ability("vanguard"),)
+    armies = {side: [card(f"{side} cruiser", "Vehicle", speed=5, front=4, rear=3,
+                          soldier=(6, 4, 2), vehicle=(8, 6, 4), cost=20,
+                          nation="Germany" if side == "Axis" else "United Kingdom",
+                          abilities=vg if side in vanguard_sides else ()),
+                     rifles("Germany" if side == "Axis" else "United Kingdom")]
+              for side in ("Axis", "Allies")}
+    g = new_game(rect_map(16, 11, objective=(8, 5)), armies, dice=LoadedDice(list(dice)),
+                 coin_winner="Axis")
+    g.apply(ChooseOrder("Axis", True))
+    g.apply(ChooseEnd("Axis", "left"))
+    for side, col in (("Axis", 2), ("Allies", 13)):
+        for i, u in enumerate(g.state.units_of(side)):
+            g.apply(Deploy(side, u.uid, at(col, 3 + 2 * i), 0 if side == "Axis" else 3))
+        g.apply(EndPhase(side))
+    return g
+
+
+def test_ruling_20_vanguard_units_move_once_at_speed_4_before_turn_1():
+    """Vanguard: after both deployments the Allied Vanguard tank (the only one) moves
+    once, at speed 4 whatever its card's 5; no other unit may move; then turn 1's
+    initiative."""
+    g = _deployed(("Allies",))
+    st = g.state
+    assert st.phase == Phase.VANGUARD_SECOND and g.to_act == "Allies" and st.turn == 1
+    tank_, inf = g.state.units_of("Allies")
+    reach = g.reachable(tank_.uid)
+    assert reach and max(r.cost for r in reach.values()) <= 4 and at(9, 3) in reach
+    assert at(8, 3) not in reach                        # five hexes: the card's speed
+    why = g.check(Move("Allies", inf.uid, (at(12, 5),), None))
+    assert why is not None and "Vanguard" in why
+    g.apply(Move("Allies", tank_.uid, (at(12, 3), at(11, 3), at(10, 3), at(9, 3)), 3))
+    assert tank_.hex == at(9, 3)
+    why = g.check(Move("Allies", tank_.uid, (at(8, 3),), 3))
+    assert why is not None                               # one move only
+    from game.rules.actions import EndPhase
+    g.apply(EndPhase("Allies"))
+    assert st.phase in (Phase.INITIATIVE, Phase.MOVEMENT_FIRST) or st.pending is not None
+    assert st.turn == 1
+
+
+def test_ruling_20_the_first_player_moves_its_vanguard_first_and_no_step_without_one():
+    from game.rules.actions import EndPhase
+    g = _deployed(("Axis", "Allies"))
+    assert g.state.phase == Phase.VANGUARD_FIRST and g.to_act == "Axis"
+    g.apply(EndPhase("Axis"))                            # it may also keep it where it is
+    assert g.state.phase == Phase.VANGUARD_SECOND and g.to_act == "Allies"
+    plain = _deployed(())
+    assert plain.state.phase not in (Phase.VANGUARD_FIRST, Phase.VANGUARD_SECOND)
+    assert not any(getattr(e, "phase", "").startswith("vanguard") for e in plain.log)

@@ -117,7 +117,6 @@ PENDING_SPECS: tuple[AbilitySpec, ...] = (
     AbilitySpec('turret_lock', 'Turret Lock', False, _NOT_YET + "It can't attack while it is in a hill hex.", unit_type='Vehicle', implemented=False),
     AbilitySpec('undermanned', 'Undermanned', False, _NOT_YET + "It can't attack while disrupted.", unit_type='Vehicle', implemented=False),
     AbilitySpec('urban_combat', 'Urban Combat', False, _NOT_YET + '+1 on its cover rolls while it is in a town hex.', unit_type='Soldier', implemented=False),
-    AbilitySpec('vanguard', 'Vanguard', False, _NOT_YET + 'Once both armies are deployed, it may make one move at speed 4 before turn 1 starts.', unit_type='Vehicle', implemented=False),
     AbilitySpec('veteran_crew', 'Veteran Crew', False, _NOT_YET + 'While disrupted it can still move and takes no -1 on its attack dice; it still has -1 defense and no defensive fire.', unit_type='Vehicle', implemented=False),
     AbilitySpec('veteran_guard', 'Veteran Guard', False, _NOT_YET + 'After its attack roll it may reroll up to two 1s; while disrupted it also works like Veteran Crew.', unit_type='Vehicle', implemented=False),
     AbilitySpec('water_craft', 'Water Craft', False, _NOT_YET + 'It may only be in water hexes, which count as clear terrain for it.', unit_type='Vehicle', implemented=False),

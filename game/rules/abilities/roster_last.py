@@ -1,6 +1,6 @@
-"""Three abilities that each kept one later-set card out of battles (rulings 17-19):
-Determined Charge (a Polish cavalry card), SS Hunter (a Soviet sniper) and Unreliable
-(a Chinese light tank).
+"""Abilities that kept later-set cards out of battles alone (rulings 17-20): Determined
+Charge (a Polish cavalry card), SS Hunter (a Soviet sniper), Unreliable (a Chinese light
+tank) and Vanguard (British cruiser tanks).
 
 * Determined Charge (ruling 17): a defensive-fire hit still disrupts it (face-up, at
   once) but doesn't stop the move it is making; it finishes the move disrupted.
@@ -8,6 +8,9 @@ Determined Charge (a Polish cavalry card), SS Hunter (a Soviet sniper) and Unrel
   printed name begins with "SS" (the SS grenadiers, officers and tanks).
 * Unreliable (ruling 19): a face-up Disrupted counter on it is not removed at the next
   casualty phase but at the one after: its disruption lasts a turn longer.
+* Vanguard (ruling 20): after both deployments, before turn 1, each side's Vanguard
+  units move once at speed 4 (the Sequence of Play's Vanguard phases, game.rules.phases:
+  movement phases in which only Vanguard units move).
 """
 from __future__ import annotations
 
@@ -15,12 +18,13 @@ import re
 from typing import Any
 
 from ..cards import UnitCard
-from ..state import GameState, Unit
+from ..state import GameState, Phase, Unit
 from . import register
 from .common import _game_add, _game_set
 from .spec import AbilitySpec, define
 
 SS_HUNTER_DICE = 2
+VANGUARD_SPEED = 4
 _SS_NAME = re.compile(r"^SS(?![A-Za-z])")
 _UNRELIABLE_KEY = "unreliable_kept"      # game mark: units whose disruption stayed once
 
@@ -38,6 +42,11 @@ SPECS = define(
         "unreliable", "Unreliable", False,
         "A face-up Disrupted counter on this unit is not removed at the start of the next"
         " casualty phase but at the one after: its disruption lasts a turn longer."),
+    AbilitySpec(
+        "vanguard", "Vanguard", False,
+        "Once both armies are deployed, before turn 1 begins, this unit may make one move at"
+        " speed 4, following every movement rule (defensive fire included). The first player"
+        " moves its Vanguard units first, then the second player; no other unit moves then."),
 )
 
 
@@ -73,4 +82,19 @@ def _unreliable(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     return True
 
 
-__all__ = ["SPECS", "is_ss", "SS_HUNTER_DICE"]
+@register("can_move", requires="vanguard")
+def _only_vanguard_moves(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    phase: Phase = ctx.get("phase") or ctx["state"].phase
+    u: Unit = ctx["unit"]
+    if value is True and phase.is_vanguard and not u.card.has("vanguard"):
+        return f"{u.name} has no Vanguard: only Vanguard units move before turn 1"
+    return value
+
+
+@register("speed", "vanguard")
+def _vanguard_speed(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    phase: Phase = ctx.get("phase") or ctx["state"].phase
+    return VANGUARD_SPEED if ctx.get("role") == "unit" and phase.is_vanguard else value
+
+
+__all__ = ["SPECS", "is_ss", "SS_HUNTER_DICE", "VANGUARD_SPEED"]
