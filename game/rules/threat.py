@@ -42,7 +42,7 @@ if TYPE_CHECKING:                      # annotations only (the engine imports th
     from .dice import Dice
     from .engine import Game
     from .movement import Reach
-    from .state import GameState
+    from .state import GameState, Unit
     from typing_extensions import Unpack   # typing.Unpack needs 3.11; only mypy reads it
 
 __all__ = ["Probe", "ThreatSource", "Threat", "DefensiveShot", "PathRisk", "VictoryTiming",
@@ -310,9 +310,25 @@ def threat_to(game: Game, uid: str, hex: Hex | None = None, facing: int | None =
                 sources.append(ThreatSource(e.uid, there[0], there[1], h, True))
             elif here is not None:
                 sources.append(ThreatSource(e.uid, here[0], here[1], eh, False))
+        for e in _flyers(st, u.side, allowed):
+            # later edition: an enemy Aircraft off the map is placed where it likes in its
+            # flight phase (ruling L3): it strikes from the unit's own hex
+            over = best_attack(game, e.uid, uid, probe=p, from_hex=h)
+            if over is not None:
+                sources.append(ThreatSource(e.uid, over[0], over[1], h, True))
         sources.sort(key=lambda s: -severity(s.odds))
         dist = _combine(p, uid, h, f, sources if combine is None else sources[:combine], 0)
     return Threat(uid, h, facing, tuple(sources), *dist)
+
+
+def _flyers(st: GameState, side: str, allowed: set[str] | None) -> list[Unit]:
+    """The enemy Aircraft (of ``side``'s enemy) off the map that may fly in their next
+    flight phase: not destroyed, not carrying a face-up Disrupted counter (ruling L3)."""
+    if st.options.get("edition") != "later":
+        return []
+    return [e for e in st.units.values() if e.side != side and e.card.is_aircraft
+            and e.hex is None and not e.destroyed and not e.disrupted
+            and (allowed is None or e.uid in allowed)]
 
 
 # --- moves played out on a copy ----------------------------------------------------------------

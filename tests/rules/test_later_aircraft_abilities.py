@@ -261,3 +261,26 @@ def test_the_rules_list_the_aircraft_modes_for_the_ai_and_the_ai_drops_its_bombs
     assert attack_modes(p.card) == ("normal", "bombs", "rockets", "speed_boost")
     best = airstrike_candidates(VeteranAI(1), g, "Axis")[0][1]
     assert best == Attack("Axis", p.uid, inf.uid, "bombs")
+
+
+# --- the threat query counts the enemy's Aircraft (ruling L3: placed anywhere) ---------------
+def test_L3_the_threat_to_a_hex_counts_an_enemy_aircraft_off_the_map():
+    """game.rules.threat.threat_to: in the Allied movement phase, the Axis fighter off the
+    map will be placed where it likes - it threatens the rifles from their own hex; a Jet
+    can't threaten them in a forest; a disrupted Aircraft (it can't be placed) none."""
+    from game.rules.threat import threat_to
+    bm = rect_map(10, 6, {(6, 4): "forest"})
+    g = later_game(bm, phase=Phase.MOVEMENT_SECOND)
+    g.state.first_player, g.state.second_player = "Axis", "Allies"
+    fighter = g.add_unit(plane("Germany"), hex=None)
+    jet = g.add_unit(plane("Germany", JET), hex=None)
+    inf = g.add_unit(rifles("United States"), hex=at(2, 2))
+    g.add_unit(rifles("Germany"), hex=at(9, 5))
+    t = threat_to(g, inf.uid)
+    by = {s.attacker: s for s in t.sources}
+    assert fighter.uid in by and by[fighter.uid].from_hex == at(2, 2) and by[fighter.uid].moves
+    assert by[fighter.uid].odds.dice == 8 and t.p_none < 1.0
+    in_forest = {s.attacker for s in threat_to(g, inf.uid, at(6, 4)).sources}
+    assert fighter.uid in in_forest and jet.uid not in in_forest
+    fighter.disrupted = jet.disrupted = True
+    assert not threat_to(g, inf.uid).sources

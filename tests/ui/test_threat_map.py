@@ -88,3 +88,22 @@ def test_threat_map_for_a_hovered_enemy_unit(app):
     t = scene.threat.threat()
     assert t is not None and t.target == gi.uid
     assert {s.attacker for s in t.sources} == {me.uid}
+
+
+def test_threat_map_counts_the_enemys_aircraft_flying_over_the_unit(app):
+    """Later edition: the Axis fighter off the map will be placed where it likes (ruling
+    L3) - the threat map lists it for the selected Allied rifles, flying over their hex."""
+    from tests.rules.test_later_edition import aircraft, later_game
+    g = later_game(rect_map(12, 7), phase=Phase.MOVEMENT_FIRST)
+    g.state.first_player, g.state.second_player = "Allies", "Axis"
+    fighter = g.add_unit(aircraft("Germany", name="Bf 109 test fighter"), hex=None)
+    gi = g.add_unit(rifles("United States"), hex=at(2, 3))
+    g.add_unit(rifles("Germany"), hex=at(11, 3))
+    scene = start(app, g)
+    key(app, pygame.K_x)
+    click(app, token(scene, gi.uid))
+    hover(app, token(scene, gi.uid), frames=2)
+    t = scene.threat.threat()
+    assert fighter.uid in {s.attacker for s in t.sources}
+    lines = threat_lines(g, t)
+    assert any("Bf 109 test fighter flying over" in ln for ln in lines), lines

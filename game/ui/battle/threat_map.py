@@ -61,7 +61,10 @@ def threat_lines(game: Any, threat: Threat, limit: int = 5) -> list[str]:
     for s in harmful[:limit]:
         e = st.units[s.attacker]
         o = s.odds
-        how = f"moving to {hex_label(s.from_hex)}" if s.moves else f"from {hex_label(s.from_hex)}"
+        if s.moves and e.card.is_aircraft:       # later edition: placed where it likes
+            how = f"flying over {hex_label(s.from_hex)}"
+        else:
+            how = f"moving to {hex_label(s.from_hex)}" if s.moves else f"from {hex_label(s.from_hex)}"
         out.append(f"- {e.name} {how}: {_pct(1 - o.p_none)} hit, "
                    f"{_pct(o.p_destroyed)} destroyed")
     if n > limit:
