@@ -183,8 +183,8 @@ def airstrike_candidates(ai, game, side: str) -> list[tuple[float, Attack, objec
     st = game.state
     out = []
     for u in st.units_of(side):
-        if not u.card.is_aircraft or not u.on_map or u.acted:
-            continue
+        if not u.card.is_aircraft or not u.on_map:
+            continue                  # (one that has acted may still have a Strafe attack)
         for t in enemies(st, side):
             for mode in attack_modes(u):
                 a = Attack(side, u.uid, t.uid, mode)

@@ -284,3 +284,55 @@ def test_L3_the_threat_to_a_hex_counts_an_enemy_aircraft_off_the_map():
     assert fighter.uid in in_forest and jet.uid not in in_forest
     fighter.disrupted = jet.disrupted = True
     assert not threat_to(g, inf.uid).sources
+
+
+# --- Strafe (ruling L27) --------------------------------------------------------------------
+STRAFE = Ability("strafe", None, "Strafe")
+
+
+def test_L27_strafe_a_second_soldier_next_to_the_first_after_an_airstrike():
+    """Strafe: after its attack on an enemy Soldier it may attack a second enemy Soldier in
+    that one's hex or next to it - listed, allowed once; not a third, not farther away."""
+    g = airstrike(dice=[1] * 40)
+    p = g.add_unit(plane("Germany", STRAFE), hex=at(3, 2))
+    first = g.add_unit(rifles("United States"), hex=at(4, 2))
+    beside = g.add_unit(rifles("United States"), hex=at(5, 2))
+    far = g.add_unit(rifles("United States"), hex=at(7, 2))
+    g.apply(Attack("Axis", p.uid, first.uid))
+    assert p.acted
+    legal = g.legal_actions()
+    assert Attack("Axis", p.uid, beside.uid) in legal
+    assert Attack("Axis", p.uid, far.uid) not in legal
+    assert Attack("Axis", p.uid, first.uid) not in legal
+    why = g.check(Attack("Axis", p.uid, far.uid))
+    assert why is not None and "next to it" in why
+    g.apply(Attack("Axis", p.uid, beside.uid))
+    assert g.check(Attack("Axis", p.uid, far.uid)) is not None
+    assert not any(isinstance(a, Attack) and a.uid == p.uid for a in g.legal_actions())
+
+
+def test_L27_no_strafe_after_an_attack_on_a_vehicle_or_without_the_ability():
+    g = airstrike(dice=[1] * 40)
+    p = g.add_unit(plane("Germany", STRAFE), hex=at(3, 2))
+    t = g.add_unit(tank("United States"), hex=at(4, 2), facing=3)
+    inf = g.add_unit(rifles("United States"), hex=at(4, 3))
+    g.apply(Attack("Axis", p.uid, t.uid))
+    assert g.check(Attack("Axis", p.uid, inf.uid)) is not None
+    g2 = airstrike(dice=[1] * 40)
+    q = g2.add_unit(plane("Germany"), hex=at(3, 2))
+    a = g2.add_unit(rifles("United States"), hex=at(4, 2))
+    b = g2.add_unit(rifles("United States"), hex=at(5, 2))
+    g2.apply(Attack("Axis", q.uid, a.uid))
+    assert "acted" in g2.check(Attack("Axis", q.uid, b.uid))
+
+
+def test_L27_the_ai_strafes_the_second_soldier():
+    from game.ai.later_edition import airstrike_candidates
+    from game.ai.veteran import VeteranAI
+    g = airstrike(dice=[1] * 40)
+    p = g.add_unit(plane("Germany", STRAFE), hex=at(3, 2))
+    first = g.add_unit(rifles("United States"), hex=at(4, 2))
+    beside = g.add_unit(rifles("United States"), hex=at(5, 2))
+    g.apply(Attack("Axis", p.uid, first.uid))
+    best = airstrike_candidates(VeteranAI(1), g, "Axis")
+    assert best and best[0][1] == Attack("Axis", p.uid, beside.uid)

@@ -449,3 +449,31 @@ def test_preview_hover_names_the_hedge_and_the_cliff_on_a_hexside(app):
             assert kind.capitalize() in text and "hexside" in text, text
             found[kind] = True
     assert found["hedge"] and found["cliff"], found
+
+
+def test_strafe_the_second_soldier_by_clicks_ruling_L27(app):
+    """Strafe: after the first airstrike on a Soldier the Aircraft stays selectable, the
+    second Soldier next to the first is ringed, and a click attacks it."""
+    from game.rules.actions import Attack
+    from game.rules.cards import Ability
+    from tests.rules.engine_kit import at, rifles
+    from tests.rules.test_later_edition import aircraft, later_game
+    g = later_game(phase=Phase.AIRSTRIKE_FIRST, dice=[1] * 40)
+    g.state.first_player, g.state.second_player = "Axis", "Allies"
+    p = g.add_unit(aircraft("Germany", abilities=(Ability("strafe", None, "Strafe"),)),
+                   hex=at(3, 2))
+    first = g.add_unit(rifles("United States"), hex=at(4, 2))
+    beside = g.add_unit(rifles("United States"), hex=at(5, 2))
+    far = g.add_unit(rifles("United States"), hex=at(8, 2))
+    scene = start(app, g)
+    def slots():
+        return scene.view.unit_slots(g.state)
+    click(app, slots()[p.uid].center)
+    click(app, slots()[first.uid].center, frames=3)
+    assert p.acted
+    click(app, slots()[p.uid].center)
+    opts = scene.mode.attack_options()
+    assert beside.uid in opts and far.uid not in opts and first.uid not in opts
+    n = len(g.history)
+    click(app, slots()[beside.uid].center, frames=3)
+    assert len(g.history) == n + 1 and g.history[-1] == Attack("Axis", p.uid, beside.uid)

@@ -12,6 +12,9 @@ Speed Boost (attack modes of the airstrike phase), Jet, Sirens and Vast Experien
 * Sirens (L25): against a Soldier, one extra success that can only disrupt.
 * Vast Experience (L26): each natural 6 it rolls counts as two successes (any attack;
   a German hero Soldier of the later sets carries it too).
+* Strafe (L27): after its airstrike on an enemy Soldier, the same activation may attack
+  a second enemy Soldier in that Soldier's hex or next to it (an extra attack, listed
+  with the legal actions; the first attack's "already acted" is lifted for it only).
 
 The doubled 6s are counted where the real attack counts its successes (the
 ``successes`` hook point of game.rules.combat.resolve_attack) and by the exact odds
@@ -25,10 +28,11 @@ from .. import activation, combat
 from ..actions import Attack
 from ..cards import AIRCRAFT
 from ..events import CounterPlaced
+from ..hexes import Hex
 from ..state import DESTROYED, DISRUPTED, GameState, Unit
 from ..terrain import Terrain
 from . import register
-from .common import AbilityUsed, _game_add, _game_set
+from .common import AbilityUsed, _game_add, _game_set, _phase_add, _phase_set
 from .spec import AbilitySpec, define
 
 BOMBS_DICE = {"Soldier": 12, "Vehicle": 8}
@@ -69,6 +73,13 @@ SPECS = define(
         "Later edition. Its attacks on a Soldier score one extra success, which can only"
         " disrupt: an attack one success short of the Soldier's defense disrupts it, and the"
         " extra success never makes a second hit.",
+        unit_type=AIRCRAFT, editions=("later",)),
+    AbilitySpec(
+        "strafe", "Strafe", False,
+        "Later edition. After this Aircraft's attack on an enemy Soldier in its airstrike"
+        " phase, it may attack a second enemy Soldier in the first one's hex or next to it,"
+        " as part of the same activation (normal attack rules; the usual range and values"
+        " from the hex it flies over).",
         unit_type=AIRCRAFT, editions=("later",)),
     AbilitySpec(
         "vast_experience", "Vast Experience", False,
@@ -235,4 +246,84 @@ register("activation_options", "bombs")(_mode_options)
 register("activation_options", "rockets")(_mode_options)
 register("activation_options", "speed_boost")(_mode_options)
 
-__all__ = ["SPECS", "sixes_count_twice", "BOMBS_DICE", "ROCKETS_REACH", "JET_BLIND_TERRAIN"]
+# --- Strafe (ruling L27) ------------------------------------------------------------------------
+_STRAFE_FIRST = "strafe_first"     # phase mark: (aircraft uid, first target's uid, its hex q, r)
+_STRAFE_DONE = "strafe_done"       # phase mark: aircraft that made their second attack
+
+
+def _strafe_first(st: GameState, uid: str) -> tuple[Any, ...] | None:
+    return next((m for m in _phase_set(st, _STRAFE_FIRST) if m[0] == uid), None)
+
+
+def strafe_problem(st: GameState, u: Unit, target_uid: str) -> str | None:
+    """Why ``u`` may not strafe ``target_uid`` now (None: it may - the attack's own
+    rules still apply)."""
+    if not st.phase.is_airstrike or u.side != st.active_side or st.pending is not None:
+        return "Strafe: only in its own airstrike phase"
+    if u.uid in _phase_set(st, _STRAFE_DONE):
+        return "Strafe: it has made its second attack"
+    first = _strafe_first(st, u.uid)
+    if first is None:
+        return "Strafe: its first attack of the phase was not on an enemy Soldier"
+    t = st.units.get(target_uid)
+    if t is None or not t.is_soldier or t.side == u.side or t.hex is None:
+        return "Strafe: the second attack must be on an enemy Soldier"
+    if t.uid == first[1]:
+        return "Strafe: the second attack must be on another Soldier"
+    if t.hex.distance(Hex(first[2], first[3])) > 1:
+        return "Strafe: the second Soldier must be in the first one's hex or next to it"
+    return None
+
+
+@register("after_attack", "strafe")
+def _strafe_note(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    st: GameState = ctx["state"]
+    a: Unit = ctx["attacker"]
+    if ctx.get("role") != "attacker" or ctx.get("defensive") or ctx.get("secondary") \
+            or not st.phase.is_airstrike:
+        return events
+    if _strafe_first(st, a.uid) is None:
+        t: Unit = ctx["target"]
+        if t.is_soldier:
+            th = ctx["target_hex"]
+            _phase_add(st, _STRAFE_FIRST, (a.uid, t.uid, th.q, th.r))
+        else:                                # a first attack on anything else: no strafe
+            _phase_add(st, _STRAFE_DONE, a.uid)
+    else:
+        _phase_add(st, _STRAFE_DONE, a.uid)
+    return events
+
+
+@register("activation_options", "strafe")
+def _strafe_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    st: GameState = ctx["state"]
+    u: Unit = ctx["unit"]
+    if ctx.get("role") != "unit" or not u.acted or not u.on_map or \
+            _strafe_first(st, u.uid) is None or u.uid in _phase_set(st, _STRAFE_DONE):
+        return value
+    out = list(value)
+    for t in st.units.values():
+        if t.on_map and not t.boarded and strafe_problem(st, u, t.uid) is None and \
+                combat.why_not_attack(st, u.uid, t.uid) is None:
+            out.append(Attack(u.side, u.uid, t.uid))
+    return out
+
+
+@register("action_allowed", "strafe", lifts_only=True)
+def _strafe_allowed(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Lift "already acted" for the strafing attack only."""
+    u: Unit | None = ctx.get("unit")
+    action = ctx["action"]
+    st: GameState = ctx["state"]
+    if reason is None or u is None or not u.acted or not isinstance(action, Attack) or \
+            action.mode != "normal" or ctx.get("role") != "unit" or \
+            _strafe_first(st, u.uid) is None:
+        return reason
+    why = strafe_problem(st, u, action.target)
+    if why is not None:
+        return f"{reason}: {why}" if u.uid not in _phase_set(st, _STRAFE_DONE) else reason
+    return combat.why_not_attack(st, u.uid, action.target)
+
+
+__all__ = ["SPECS", "sixes_count_twice", "strafe_problem", "BOMBS_DICE", "ROCKETS_REACH",
+           "JET_BLIND_TERRAIN"]

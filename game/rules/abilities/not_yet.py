@@ -100,7 +100,6 @@ PENDING_SPECS: tuple[AbilitySpec, ...] = (
     AbilitySpec('robust', 'Robust', False, _NOT_YET + '+1 on its movement rolls, and it moves at speed 1 while disrupted.', unit_type='Vehicle', implemented=False),
     AbilitySpec('rocket_salvo', 'Rocket Salvo', False, _NOT_YET + 'Once per game, in place of a normal attack on a Soldier or Vehicle, it rolls 10 dice at every Soldier and 5 at every Vehicle adjacent to the target, the target itself and friendly units included.', implemented=False),
     AbilitySpec('shock_troop', 'Shock Troop', False, _NOT_YET + '+1 on every die of its first attack of the game against a Soldier or Vehicle.', unit_type='Soldier', implemented=False),
-    AbilitySpec('strafe', 'Strafe', False, _NOT_YET + 'After its attack on an enemy Soldier it may also attack a second enemy Soldier next to the first target\'s hex.', unit_type='Aircraft', editions=('later',), implemented=False),
     AbilitySpec('smoke_screen', 'Smoke Screen', False, _NOT_YET + 'Once per game, at the end of its own movement phase, it may fill its hex with smoke that blocks line of sight into, out of and through the hex until the turn ends.', unit_type='Vehicle', implemented=False),
     AbilitySpec('spotter', 'Spotter', False, _NOT_YET + 'Friendly Aircraft roll one extra die against an enemy unit that this unit can see within 8 hexes.', implemented=False),
     AbilitySpec('stalwart', 'Stalwart', False, _NOT_YET + 'Friendly Soldiers next to it get +1 on every die of their defensive-fire attacks.', unit_type='Soldier', implemented=False),
