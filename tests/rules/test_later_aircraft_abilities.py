@@ -336,3 +336,18 @@ def test_L27_the_ai_strafes_the_second_soldier():
     g.apply(Attack("Axis", p.uid, first.uid))
     best = airstrike_candidates(VeteranAI(1), g, "Axis")
     assert best and best[0][1] == Attack("Axis", p.uid, beside.uid)
+
+
+def test_the_he_round_is_an_attack_mode_the_ai_is_told_of():
+    """HE Round (a later-set tank's once-per-game 15 dice at a Soldier at medium or long
+    range): game.rules.threat.attack_modes names it, so the AI's attack options weigh it;
+    the modes that also hit friendly units (Rocket Salvo, Top-Mounted Rockets) or destroy
+    the attacker (Remote Control) are not offered to it that way."""
+    from game.data.units import load_roster
+    from game.rules.threat import attack_modes
+    roster = load_roster()
+    is3 = next(c for c in roster.values() if c.has("he_round"))
+    assert "he_round" in attack_modes(is3)
+    for mode in ("rocket_salvo", "top_mounted_rockets", "remote_control"):
+        card = next(c for c in roster.values() if c.has(mode))
+        assert mode not in attack_modes(card)

@@ -85,7 +85,7 @@ SPECS = define(
         "Once per game, in its own assault phase, instead of a normal attack on an enemy"
         " Soldier at medium or long range, this unit may fire an HE round: it rolls 15 dice at"
         " that Soldier (line of sight and cover as usual). Not with defensive fire. Hexfront"
-        " fires it as an attack mode: choose HE Round when attacking."),
+        " fires it as an attack mode: choose HE Round when attacking.", attack_mode=True),
 )
 
 
