@@ -32,6 +32,7 @@ from game.rules.errors import IllegalAction
 from game.rules.hexes import DIRECTION_NAMES, hex_label
 from game.rules.state import DefensiveFirePrompt, Unit, other_side
 from game.rules.threat import hypothetical_odds, path_risk
+from game.rules.wording import side_player
 
 from game.ai import later_edition
 from game.ai.base import Player, SetupMixin
@@ -247,7 +248,7 @@ class VeteranAI(SetupMixin, Player):
             if a is not None and game.check(a) is None:
                 return a
             self._done.add(u.uid)
-        self.say(f"{side} ends its movement phase.")
+        self.say(f"{side_player(side)} ends the movement phase.")
         return EndPhase(side)
 
     def board(self, game, u: Unit) -> Action | None:
@@ -561,7 +562,7 @@ class VeteranAI(SetupMixin, Player):
             if a is not None and game.check(a) is None:
                 return a
             self._done.add(u.uid)
-        self.say(f"{side} ends its assault phase.")
+        self.say(f"{side_player(side)} ends the assault phase.")
         return EndPhase(side)
 
     # --- defensive fire -----------------------------------------------------------------------------
@@ -583,7 +584,7 @@ class VeteranAI(SetupMixin, Player):
                                                                   -best[0].card.cost):
                 best = (firer, o)
         if best is None:
-            self.say(f"{side} holds fire.")
+            self.say(f"{side_player(side)} holds fire.")
             return PassDefensiveFire(side)
         firer, o = best
         gain = o.p_stopped * value
@@ -594,7 +595,7 @@ class VeteranAI(SetupMixin, Player):
             except IllegalAction:
                 o2 = None
             if o2 is not None and o2.p_stopped > o.p_stopped + 0.15:
-                self.say(f"{side} holds fire until {mover.name} enters "
+                self.say(f"{side_player(side)} holds fire until {mover.name} enters "
                          f"{hex_label(p.to_hex)}: {percent(o2.p_stopped)} there against "
                          f"{percent(o.p_stopped)} now.")
                 return PassDefensiveFire(side)
@@ -603,10 +604,10 @@ class VeteranAI(SetupMixin, Player):
             self.urgency(st, side) >= 2.0
         if (o.p_stopped < DF_MIN and not urgent) or gain < reserve:
             if danger is not None:
-                self.say(f"{side} holds {firer.name}'s fire against {mover.name}: "
+                self.say(f"{side_player(side)} holds {firer.name}'s fire against {mover.name}: "
                          f"{danger.name} can still come.")
             else:
-                self.say(f"{side} holds fire: {percent(o.p_stopped)} to stop {mover.name} "
+                self.say(f"{side_player(side)} holds fire: {percent(o.p_stopped)} to stop {mover.name} "
                          f"is not worth it.")
             return PassDefensiveFire(side)
         self.say(f"{firer.name} fires defensively at {mover.name}: "
