@@ -596,6 +596,12 @@ def _hook_points(unit: Unit) -> tuple[bool, bool]:
     return got[2], got[3]
 
 
+# the search's queue keys: ((cost, rolls, bonus used) then the push's number) as one int
+_PUSH_BITS = 24
+_PUSH_MASK = (1 << _PUSH_BITS) - 1
+_ROLLS_BITS = 16
+_ROLLS_MAX = (1 << _ROLLS_BITS) - 1
+
 _PLAIN_TABLES: dict[tuple[bool, bool], tuple[dict[Any, bool], dict[Any, int], dict[Any, bool]]] = {}
 
 
@@ -670,11 +676,17 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
     # rolls), unwound only for each hex's best label at the end (no tuple per push)
     best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
     found: dict[int, tuple[int, int, Any, bool]] = {}
-    heap: list[Any] = [(0, 0, False, 0, o, None)]
+    # the queue: labels in order of (cost, rolls, bonus used, push order), each a single
+    # int (_order_key) whose low bits are its index in ``labels_at`` (int comparisons
+    # in the heap, not tuple ones)
+    labels_at: list[tuple[int, int, bool, int, Any]] = [(0, 0, False, o, None)]
+    heap: list[int] = [0]
     counter = 1
     heappop, heappush = heapq.heappop, heapq.heappush
+    push_mask, push_bits, rolls_bits, rolls_max = _PUSH_MASK, _PUSH_BITS, _ROLLS_BITS, _ROLLS_MAX
+    add_label = labels_at.append
     while heap:
-        cost, nrolls, used, _, i, chain = heappop(heap)
+        cost, nrolls, used, i, chain = labels_at[heappop(heap) & push_mask]
         bl = bonus0 and not used
         k = 2 * i + 1 if bl else 2 * i
         row = rows[k]
@@ -713,7 +725,11 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
                 cur = found.get(j)
                 if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
                     found[j] = (ncost, nr, nchain, nused)
-            heappush(heap, (ncost, nr, nused, counter, j, nchain))
+            if counter > push_mask or nr > rolls_max:
+                raise ValueError("movement search: too many labels for its queue")
+            heappush(heap, (((((ncost << rolls_bits) + nr) << 1) + nused) << push_bits)
+                     + counter)
+            add_label((ncost, nr, nused, j, nchain))
             counter += 1
 
     infos = g.rolls
@@ -725,28 +741,24 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
         if got is None:
             got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
         return got
-    # each found hex's path and rolls: its chain's parent's plus its own step (the
-    # chains form a tree, so each is unwound once), keyed by the chain objects' ids
-    # (all alive: ``found`` holds them and they hold their parents)
-    unwound: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
-
-    def unwind(ch: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-        got = unwound.get(id(ch))
-        if got is None:
-            parent, node, prl = ch
-            if parent is None:
-                ppath: tuple[Any, ...] = ()
-                prolls: tuple[Any, ...] = ()
-            else:
-                ppath, prolls = unwind(parent)
-            got = unwound[id(ch)] = (ppath + (hexes[node],),
-                                     prolls + tuple(map(roll_info, prl)) if prl else prolls)
-        return got
+    # each found hex's path and rolls, walked up its chain of steps (a few steps each)
     new_reach = tuple.__new__       # Reach(...) without its Python-level __new__
     out = {}
     for j, (c, n, ch, u) in found.items():
-        path, rolls = unwind(ch)
-        out[hexes[j]] = new_reach(Reach, (path, c, rolls, u, True))
+        nodes: list[Hex] = []
+        step_rolls: list[Any] = []
+        while ch is not None:
+            ch, node, prl = ch
+            nodes.append(hexes[node])
+            if prl:
+                step_rolls.append(prl)
+        nodes.reverse()
+        if step_rolls:
+            step_rolls.reverse()
+            rolls = tuple([roll_info(r) for prl in step_rolls for r in prl])
+        else:
+            rolls = ()
+        out[hexes[j]] = new_reach(Reach, (tuple(nodes), c, rolls, u, True))
     bits = tuple([1 << j for j in found])
     mask = 0
     for b in bits:
