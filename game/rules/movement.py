@@ -489,8 +489,10 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     the position's :func:`stacking_table`, when the caller has it."""
     unit = state.units[uid]
     phase = phase or state.phase
-    # one relevance test for both hook points (no hook at either: neither is asked)
-    if abilities.relevant(_SPEED_OR_CAN_MOVE, unit, state):
+    move_hooked, reach_hooked, speed_hooked = _hook_points(unit)
+    # one relevance test for both hook points (no hook at either: neither is asked):
+    # ``abilities.relevant(_SPEED_OR_CAN_MOVE, unit, state)``, its card's part cached
+    if speed_hooked or not abilities.cast(state).live.isdisjoint(_SPEED_OR_CAN_MOVE):
         if move_problem(state, unit, phase) is not None:
             return {}
         speed = movement_speed(state, unit, phase)
@@ -510,7 +512,6 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     o = g.index.get(origin)
     if o is None:
         return {}
-    move_hooked, reach_hooked = _hook_points(unit)
     # later edition: hedges and cliffs are priced by step() (game.rules.later.terrain)
     hooked = move_hooked or bm.has_sides
     # Without movement hooks the search depends only on these: cache it per map.
@@ -577,23 +578,27 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     return result
 
 
-# id(card) -> (card, registry generation, movement points relevant, reach relevant)
-_HOOK_POINTS: dict[int, tuple[Any, int, bool, bool]] = {}
+# id(card) -> (card, registry generation, movement points relevant, reach relevant,
+# a hook keyed on the card's abilities at speed or can_move)
+_HOOK_POINTS: dict[int, tuple[Any, int, bool, bool, bool]] = {}
 
 
-def _hook_points(unit: Unit) -> tuple[bool, bool]:
+def _hook_points(unit: Unit) -> tuple[bool, bool, bool]:
     """``abilities.relevant`` for ``unit`` at the movement search's points and at
-    ``reach``.  It reads only the card and the registry, so it is cached per card and
-    registry generation."""
+    ``reach``, and whether a hook keyed on its card's abilities is at ``speed`` or
+    ``can_move``.  They read only the card and the registry, so they are cached per
+    card and registry generation."""
     card = unit.card
     got = _HOOK_POINTS.get(id(card))
     if got is None or got[0] is not card or got[1] != abilities.GENERATION:
         if len(_HOOK_POINTS) > 4096:
             _HOOK_POINTS.clear()
+        own = abilities.card_points(card)
         got = _HOOK_POINTS[id(card)] = (card, abilities.GENERATION,
                                         abilities.relevant(_MOVE_POINTS, unit),
-                                        abilities.relevant(("reach",), unit))
-    return got[2], got[3]
+                                        abilities.relevant(("reach",), unit),
+                                        not own.isdisjoint(_SPEED_OR_CAN_MOVE))
+    return got[2], got[3], got[4]
 
 
 # the search's queue keys: ((cost, rolls, bonus used) then the push's number) as one int
