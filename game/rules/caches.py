@@ -137,7 +137,13 @@ class PositionCaches:
         if got is None:
             got = self.on_map[side] = [t for t in st.units.values()
                                        if t.side != side and t.on_map]
+            self.on_map[side + " aboard"] = [t for t in got if t.carrier is not None]
         return got
+
+    def enemies_aboard(self, st: GameState, side: str) -> list[Unit]:
+        """Those of :meth:`enemies_on_map` aboard a transport.  Read-only."""
+        self.enemies_on_map(st, side)
+        return self.on_map[side + " aboard"]
 
     def reachable(self, st: GameState, uid: str) -> dict[Hex, Reach]:
         self.position(st)

@@ -234,9 +234,9 @@ def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
         return out
     modes_of_unit = _modes_of(u.card)
     side = u.side
-    enemies = game._caches.enemies_on_map(st, side)
-    if not modes_of_unit and not any(t.boarded for t in enemies):
+    if not modes_of_unit and not game._caches.enemies_aboard(st, side):
         return out
+    enemies = game._caches.enemies_on_map(st, side)
     if activation.problem(st, u) is not None:
         return out
     # a target outside u's hex passes the pre-check of no same-hex mode
