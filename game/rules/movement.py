@@ -140,8 +140,9 @@ class _Graph:
     index: dict[Any, Any]
     terrain: list[Any]
     adj: list[Any]     # per index: tuple of (j, hexside, road link, stream)
-    cache: dict[Any, Any] = field(default_factory=dict)   # hook-free search results
-    results: dict[Any, Any] = field(default_factory=dict)  # ... with stacking applied
+    # hook-free search results: (hex -> Reach, their bits, each one's bit, the answers
+    # with stacking applied: the bits of the hexes it closes -> the answer)
+    cache: dict[Any, Any] = field(default_factory=dict)
     prices: dict[Any, Any] = field(default_factory=dict)   # hook-free step prices
     rolls: dict[Any, Any] = field(default_factory=dict)    # (kind, i, j) -> RollInfo
 
@@ -529,12 +530,12 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         ckey = None
     got = g.cache.get(ckey) if ckey is not None else None
     if got is None:
-        got = _search(state, unit, phase, g, o, speed, speed_one, bonus0, hooked)
+        got = _search(state, unit, phase, g, o, speed, speed_one, bonus0, hooked) + ({},)
         if ckey is not None:
             if len(g.cache) > 4096:
                 g.cache.clear()
             g.cache[ckey] = got
-    out, out_mask, bits = got
+    out, out_mask, bits, answers = got
     # the hexes stacking closes to this unit, as a bit mask over the map graph's indices
     if table is None:
         friends, vehicles = occupancy(state, unit)
@@ -550,28 +551,23 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         bmask = _base_mask(table, unit.side, counts_as_vehicle(unit), g)
     else:
         bmask = _blocked_mask(state, unit, table, g)
-    rkey = None
-    result: dict[Hex, Reach] = {}
-    if ckey is not None:
-        # the same search with the same hexes closed by stacking: the same answer
-        rkey = (ckey, bmask & out_mask)
-        hit = g.results.get(rkey)
-        if hit is not None:
-            result = hit
-            rkey = None
-    if ckey is None or rkey is not None:
+    # the same search with the same hexes closed by stacking: the same answer (kept
+    # with the cached search, per those hexes' bits)
+    closed = bmask & out_mask
+    result: dict[Hex, Reach] | None = answers.get(closed)
+    if result is None:
         # the search's Reach (stops) where stacking leaves the hex open, else the same
         # path with stops=False (Reach is immutable: shared by every answer)
-        if bmask & out_mask:
+        if closed:
             new_reach = tuple.__new__
             result = {h: new_reach(Reach, (r[0], r[1], r[2], r[3], False)) if bmask & b else r
                       for (h, r), b in zip(out.items(), bits)}
         else:
             result = dict(out)
-        if rkey is not None:
-            if len(g.results) > 4096:
-                g.results.clear()
-            g.results[rkey] = result
+        if ckey is not None:
+            if len(answers) > 256:
+                answers.clear()
+            answers[closed] = result
     if reach_hooked:
         result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,
                                  start=origin)
