@@ -528,9 +528,10 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 abilities.GENERATION)
     else:
         ckey = None
-    got = g.cache.get(ckey) if ckey is not None else None
+    got: Any = g.cache.get(ckey) if ckey is not None else None
     if got is None:
-        got = _search(state, unit, phase, g, o, speed, speed_one, bonus0, hooked) + ({},)
+        no_answers: dict[int, dict[Hex, Reach]] = {}
+        got = _search(state, unit, phase, g, o, speed, speed_one, bonus0, hooked) + (no_answers,)
         if ckey is not None:
             if len(g.cache) > 4096:
                 g.cache.clear()
