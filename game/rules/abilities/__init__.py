@@ -438,8 +438,7 @@ def may_refuse(point: str, unit: Any, state: Any = None) -> bool:
     rule hooks and auras that can run in it count."""
     card = getattr(unit, "card", None)
     if state is not None:
-        return bool(cast(state).refusing(point)
-                    or (card is not None and point in _card_points(card)))
+        return bool(cast(state).refusing(point) or keyed_at(point, unit))
     key = (point, id(card))
     got = _REFUSERS.get(key)
     if got is None or got[0] is not card:
@@ -449,6 +448,18 @@ def may_refuse(point: str, unit: Any, state: Any = None) -> bool:
             _REFUSERS.clear()
         got = _REFUSERS[key] = (card, refuses)
     return bool(got[1])
+
+
+def keyed_at(point: str, unit: Any) -> bool:
+    """Whether a hook is keyed on one of ``unit``'s abilities at ``point`` (the part of
+    :func:`may_refuse` that reads the unit; ``cast(state).refusing(point)`` is the
+    state's part)."""
+    card = getattr(unit, "card", None)
+    if card is None:
+        return False
+    got = _CARD_POINTS.get(id(card))
+    pts = got[1] if got is not None and got[0] is card else _card_points(card)
+    return point in pts
 
 
 def apply(point: str, value: Any, **ctx: Any) -> Any:
