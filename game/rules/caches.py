@@ -22,6 +22,8 @@ keyed on that number, so a changed position can never be answered from an old on
   (``families.moving.enemy_hexes``).
 - ``targets``: per side, the enemies on the map and not aboard a transport, with their
   hexes (``families.attack``).
+- ``on_map``: per side, the enemies on the map, aboard included (the mode attacks'
+  listing, ``abilities.extra_actions``).
 
 Longer-lived caches live next to the rule they serve and key on what that rule
 reads: the movement search per map and (origin, kind of unit, speed, road bonus,
@@ -75,6 +77,7 @@ class PositionCaches:
         self.by_hex: dict[Hex, list[Unit]] | None = None   # units not destroyed, per hex
         self.enemies: dict[str, tuple[tuple[Hex, ...], int]] = {}   # families.moving
         self.targets: dict[str, list[tuple[Unit, Hex]]] = {}    # families.attack
+        self.on_map: dict[str, list[Unit]] = {}     # per side: its enemies on the map
         # the last stacking table and what it was built from (it outlives positions)
         self.stacking_from: tuple[Any, ...] | None = None
         self.last_stacking: StackingTable | None = None
@@ -91,6 +94,7 @@ class PositionCaches:
         self.by_hex = None
         self.enemies = {}
         self.targets = {}
+        self.on_map = {}
 
     def position(self, st: GameState) -> int:
         """The number of the current position (inside a listing: the listing's)."""
@@ -107,6 +111,7 @@ class PositionCaches:
             self.by_hex = None
             self.enemies = {}
             self.targets = {}
+            self.on_map = {}
         return int(pos[2])
 
     def units_at(self, st: GameState, h: Hex | None, include_boarded: bool = True
@@ -123,6 +128,22 @@ class PositionCaches:
                     by_hex.setdefault(u.hex, []).append(u)
         here = by_hex.get(h, [])
         return list(here) if include_boarded else [u for u in here if u.carrier is None]
+
+    def enemies_on_map(self, st: GameState, side: str) -> list[Unit]:
+        """The units of the other side on the map (deployed, not destroyed; aboard
+        included), in state order.  Read-only."""
+        self.position(st)
+        got = self.on_map.get(side)
+        if got is None:
+            got = self.on_map[side] = [t for t in st.units.values()
+                                       if t.side != side and t.on_map]
+            self.on_map[side + " aboard"] = [t for t in got if t.carrier is not None]
+        return got
+
+    def enemies_aboard(self, st: GameState, side: str) -> list[Unit]:
+        """Those of :meth:`enemies_on_map` aboard a transport.  Read-only."""
+        self.enemies_on_map(st, side)
+        return self.on_map[side + " aboard"]
 
     def reachable(self, st: GameState, uid: str) -> dict[Hex, Reach]:
         self.position(st)

@@ -160,7 +160,8 @@ class Game:
             return list(c.legal[1])
         c.scope = key                   # one position for every reachable() below
         try:
-            acts = self._legal_actions()
+            with abilities.pinned(self.state):
+                acts = self._legal_actions()
         finally:
             c.scope = None
         c.legal, c.listed_ids = (key, acts), None

@@ -140,8 +140,9 @@ class _Graph:
     index: dict[Any, Any]
     terrain: list[Any]
     adj: list[Any]     # per index: tuple of (j, hexside, road link, stream)
-    cache: dict[Any, Any] = field(default_factory=dict)   # hook-free search results
-    results: dict[Any, Any] = field(default_factory=dict)  # ... with stacking applied
+    # hook-free search results: (hex -> Reach, their bits, each one's bit, the answers
+    # with stacking applied: the bits of the hexes it closes -> the answer)
+    cache: dict[Any, Any] = field(default_factory=dict)
     prices: dict[Any, Any] = field(default_factory=dict)   # hook-free step prices
     rolls: dict[Any, Any] = field(default_factory=dict)    # (kind, i, j) -> RollInfo
 
@@ -489,8 +490,10 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     the position's :func:`stacking_table`, when the caller has it."""
     unit = state.units[uid]
     phase = phase or state.phase
-    # one relevance test for both hook points (no hook at either: neither is asked)
-    if abilities.relevant(_SPEED_OR_CAN_MOVE, unit, state):
+    move_hooked, reach_hooked, speed_hooked = _hook_points(unit)
+    # one relevance test for both hook points (no hook at either: neither is asked):
+    # ``abilities.relevant(_SPEED_OR_CAN_MOVE, unit, state)``, its card's part cached
+    if speed_hooked or not abilities.cast(state).live.isdisjoint(_SPEED_OR_CAN_MOVE):
         if move_problem(state, unit, phase) is not None:
             return {}
         speed = movement_speed(state, unit, phase)
@@ -510,7 +513,6 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     o = g.index.get(origin)
     if o is None:
         return {}
-    move_hooked, reach_hooked = _hook_points(unit)
     # later edition: hedges and cliffs are priced by step() (game.rules.later.terrain)
     hooked = move_hooked or bm.has_sides
     # Without movement hooks the search depends only on these: cache it per map.
@@ -526,14 +528,15 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
                 abilities.GENERATION)
     else:
         ckey = None
-    got = g.cache.get(ckey) if ckey is not None else None
+    got: Any = g.cache.get(ckey) if ckey is not None else None
     if got is None:
-        got = _search(state, unit, phase, g, o, speed, speed_one, bonus0, hooked)
+        no_answers: dict[int, dict[Hex, Reach]] = {}
+        got = _search(state, unit, phase, g, o, speed, speed_one, bonus0, hooked) + (no_answers,)
         if ckey is not None:
             if len(g.cache) > 4096:
                 g.cache.clear()
             g.cache[ckey] = got
-    out, out_mask, bits = got
+    out, out_mask, bits, answers = got
     # the hexes stacking closes to this unit, as a bit mask over the map graph's indices
     if table is None:
         friends, vehicles = occupancy(state, unit)
@@ -549,52 +552,57 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         bmask = _base_mask(table, unit.side, counts_as_vehicle(unit), g)
     else:
         bmask = _blocked_mask(state, unit, table, g)
-    rkey = None
-    result: dict[Hex, Reach] = {}
-    if ckey is not None:
-        # the same search with the same hexes closed by stacking: the same answer
-        rkey = (ckey, bmask & out_mask)
-        hit = g.results.get(rkey)
-        if hit is not None:
-            result = hit
-            rkey = None
-    if ckey is None or rkey is not None:
+    # the same search with the same hexes closed by stacking: the same answer (kept
+    # with the cached search, per those hexes' bits)
+    closed = bmask & out_mask
+    result: dict[Hex, Reach] | None = answers.get(closed)
+    if result is None:
         # the search's Reach (stops) where stacking leaves the hex open, else the same
         # path with stops=False (Reach is immutable: shared by every answer)
-        if bmask & out_mask:
+        if closed:
             new_reach = tuple.__new__
             result = {h: new_reach(Reach, (r[0], r[1], r[2], r[3], False)) if bmask & b else r
                       for (h, r), b in zip(out.items(), bits)}
         else:
             result = dict(out)
-        if rkey is not None:
-            if len(g.results) > 4096:
-                g.results.clear()
-            g.results[rkey] = result
+        if ckey is not None:
+            if len(answers) > 256:
+                answers.clear()
+            answers[closed] = result
     if reach_hooked:
         result = abilities.apply("reach", result, state=state, unit=unit, phase=phase,
                                  start=origin)
     return result
 
 
-# id(card) -> (card, registry generation, movement points relevant, reach relevant)
-_HOOK_POINTS: dict[int, tuple[Any, int, bool, bool]] = {}
+# id(card) -> (card, registry generation, movement points relevant, reach relevant,
+# a hook keyed on the card's abilities at speed or can_move)
+_HOOK_POINTS: dict[int, tuple[Any, int, bool, bool, bool]] = {}
 
 
-def _hook_points(unit: Unit) -> tuple[bool, bool]:
+def _hook_points(unit: Unit) -> tuple[bool, bool, bool]:
     """``abilities.relevant`` for ``unit`` at the movement search's points and at
-    ``reach``.  It reads only the card and the registry, so it is cached per card and
-    registry generation."""
+    ``reach``, and whether a hook keyed on its card's abilities is at ``speed`` or
+    ``can_move``.  They read only the card and the registry, so they are cached per
+    card and registry generation."""
     card = unit.card
     got = _HOOK_POINTS.get(id(card))
     if got is None or got[0] is not card or got[1] != abilities.GENERATION:
         if len(_HOOK_POINTS) > 4096:
             _HOOK_POINTS.clear()
+        own = abilities.card_points(card)
         got = _HOOK_POINTS[id(card)] = (card, abilities.GENERATION,
                                         abilities.relevant(_MOVE_POINTS, unit),
-                                        abilities.relevant(("reach",), unit))
-    return got[2], got[3]
+                                        abilities.relevant(("reach",), unit),
+                                        not own.isdisjoint(_SPEED_OR_CAN_MOVE))
+    return got[2], got[3], got[4]
 
+
+# the search's queue keys: ((cost, rolls, bonus used) then the push's number) as one int
+_PUSH_BITS = 24
+_PUSH_MASK = (1 << _PUSH_BITS) - 1
+_ROLLS_BITS = 16
+_ROLLS_MAX = (1 << _ROLLS_BITS) - 1
 
 _PLAIN_TABLES: dict[tuple[bool, bool], tuple[dict[Any, bool], dict[Any, int], dict[Any, bool]]] = {}
 
@@ -670,11 +678,17 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
     # rolls), unwound only for each hex's best label at the end (no tuple per push)
     best: dict[int, list[tuple[int, int, bool]]] = {o: [(0, 0, False)]}
     found: dict[int, tuple[int, int, Any, bool]] = {}
-    heap: list[Any] = [(0, 0, False, 0, o, None)]
+    # the queue: labels in order of (cost, rolls, bonus used, push order), each a single
+    # int (_order_key) whose low bits are its index in ``labels_at`` (int comparisons
+    # in the heap, not tuple ones)
+    labels_at: list[tuple[int, int, bool, int, Any]] = [(0, 0, False, o, None)]
+    heap: list[int] = [0]
     counter = 1
     heappop, heappush = heapq.heappop, heapq.heappush
+    push_mask, push_bits, rolls_bits, rolls_max = _PUSH_MASK, _PUSH_BITS, _ROLLS_BITS, _ROLLS_MAX
+    add_label = labels_at.append
     while heap:
-        cost, nrolls, used, _, i, chain = heappop(heap)
+        cost, nrolls, used, i, chain = labels_at[heappop(heap) & push_mask]
         bl = bonus0 and not used
         k = 2 * i + 1 if bl else 2 * i
         row = rows[k]
@@ -713,7 +727,11 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
                 cur = found.get(j)
                 if cur is None or nr < cur[1] or (nr == cur[1] and ncost < cur[0]):
                     found[j] = (ncost, nr, nchain, nused)
-            heappush(heap, (ncost, nr, nused, counter, j, nchain))
+            if counter > push_mask or nr > rolls_max:
+                raise ValueError("movement search: too many labels for its queue")
+            heappush(heap, (((((ncost << rolls_bits) + nr) << 1) + nused) << push_bits)
+                     + counter)
+            add_label((ncost, nr, nused, j, nchain))
             counter += 1
 
     infos = g.rolls
@@ -725,28 +743,24 @@ def _search(state: GameState, unit: Unit, phase: Phase, g: _Graph, o: int, speed
         if got is None:
             got = infos[r] = RollInfo(r[0], hexes[r[1]], hexes[r[2]])
         return got
-    # each found hex's path and rolls: its chain's parent's plus its own step (the
-    # chains form a tree, so each is unwound once), keyed by the chain objects' ids
-    # (all alive: ``found`` holds them and they hold their parents)
-    unwound: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
-
-    def unwind(ch: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-        got = unwound.get(id(ch))
-        if got is None:
-            parent, node, prl = ch
-            if parent is None:
-                ppath: tuple[Any, ...] = ()
-                prolls: tuple[Any, ...] = ()
-            else:
-                ppath, prolls = unwind(parent)
-            got = unwound[id(ch)] = (ppath + (hexes[node],),
-                                     prolls + tuple(map(roll_info, prl)) if prl else prolls)
-        return got
+    # each found hex's path and rolls, walked up its chain of steps (a few steps each)
     new_reach = tuple.__new__       # Reach(...) without its Python-level __new__
     out = {}
     for j, (c, n, ch, u) in found.items():
-        path, rolls = unwind(ch)
-        out[hexes[j]] = new_reach(Reach, (path, c, rolls, u, True))
+        nodes: list[Hex] = []
+        step_rolls: list[Any] = []
+        while ch is not None:
+            ch, node, prl = ch
+            nodes.append(hexes[node])
+            if prl:
+                step_rolls.append(prl)
+        nodes.reverse()
+        if step_rolls:
+            step_rolls.reverse()
+            rolls = tuple([roll_info(r) for prl in step_rolls for r in prl])
+        else:
+            rolls = ()
+        out[hexes[j]] = new_reach(Reach, (tuple(nodes), c, rolls, u, True))
     bits = tuple([1 << j for j in found])
     mask = 0
     for b in bits:

@@ -141,7 +141,7 @@ def test_the_caches_agree_with_the_rules_in_real_positions(i):
                     (combat.why_not_attack(st, u.uid, t.uid) is None)
     listed = g.legal_actions()
     graph = movement._graph(st.battle_map)
-    for memo in (graph.cache, graph.results, graph.prices, moving._LISTS, moving._MEMOS):
+    for memo in (graph.cache, graph.prices, moving._LISTS, moving._MEMOS):
         memo.clear()
     fresh = g.copy()
     assert fresh.legal_actions() == listed

@@ -20,7 +20,7 @@ def _forget_everything():
     """Empty every movement and listing cache that outlives a position."""
     for bm in [MAP] + [gk.battle_map(n) for n in range(1, 7)]:
         g = movement._graph(bm)
-        for memo in (g.cache, g.results, g.prices, g.rolls):
+        for memo in (g.cache, g.prices, g.rolls):
             memo.clear()
     for memo in (moving._LISTS, moving._MEMOS, moving._MOVES, moving._TOWARD,
                  movement._HOOK_POINTS, movement._PLAIN_TABLES):

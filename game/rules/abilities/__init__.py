@@ -349,6 +349,9 @@ def _cast_of(ids: frozenset[str]) -> _Cast:
 
 def _entry(state: Any) -> tuple[Any, tuple[Any, ...], _Cast, dict[str, list[tuple[str, Any]]]]:
     units = state.units
+    pin = _PIN
+    if pin is not None and pin[0] is units:
+        return pin
     entry = _PRESENT.get(id(units))
     if entry is not None and entry[0] is units and entry[1] == tuple(units.values()):
         return entry
@@ -365,11 +368,39 @@ def present_ids(state: Any) -> frozenset[str]:
     return _entry(state)[2].ids
 
 
+# the entry of the state a listing runs on (:func:`pinned`): its units dict can't get,
+# lose or swap a unit while the rules only list, so it is not compared again
+_PIN: tuple[Any, tuple[Any, ...], _Cast, dict[str, list[tuple[str, Any]]]] | None = None
+
+
+class pinned:
+    """``with pinned(state):`` - while the rules list ``state``'s actions (they change
+    no unit of its units dict), :func:`cast` and the holders' look-up take its entry
+    as it was on entering instead of checking the dict's units on every call."""
+
+    __slots__ = ("entry", "was")
+
+    def __init__(self, state: Any) -> None:
+        self.entry = _entry(state)
+        self.was: Any = None
+
+    def __enter__(self) -> None:
+        global _PIN
+        self.was, _PIN = _PIN, self.entry
+
+    def __exit__(self, *exc: object) -> None:
+        global _PIN
+        _PIN = self.was
+
+
 def cast(state: Any) -> _Cast:
     """The shared hooks that can run in ``state`` (``None``: a call without a state)."""
     if state is None:
         return _cast_of(_NO_IDS)
     units = state.units
+    pin = _PIN
+    if pin is not None and pin[0] is units:
+        return pin[2]
     entry = _PRESENT.get(id(units))
     if entry is not None and entry[0] is units and entry[1] == tuple(units.values()):
         return entry[2]
@@ -413,8 +444,7 @@ def may_refuse(point: str, unit: Any, state: Any = None) -> bool:
     rule hooks and auras that can run in it count."""
     card = getattr(unit, "card", None)
     if state is not None:
-        return bool(cast(state).refusing(point)
-                    or (card is not None and point in _card_points(card)))
+        return bool(cast(state).refusing(point) or keyed_at(point, unit))
     key = (point, id(card))
     got = _REFUSERS.get(key)
     if got is None or got[0] is not card:
@@ -424,6 +454,18 @@ def may_refuse(point: str, unit: Any, state: Any = None) -> bool:
             _REFUSERS.clear()
         got = _REFUSERS[key] = (card, refuses)
     return bool(got[1])
+
+
+def keyed_at(point: str, unit: Any) -> bool:
+    """Whether a hook is keyed on one of ``unit``'s abilities at ``point`` (the part of
+    :func:`may_refuse` that reads the unit; ``cast(state).refusing(point)`` is the
+    state's part)."""
+    card = getattr(unit, "card", None)
+    if card is None:
+        return False
+    got = _CARD_POINTS.get(id(card))
+    pts = got[1] if got is not None and got[0] is card else _card_points(card)
+    return point in pts
 
 
 def apply(point: str, value: Any, **ctx: Any) -> Any:
@@ -478,6 +520,11 @@ def apply(point: str, value: Any, **ctx: Any) -> Any:
 # every (un)registration
 _CARD_POINTS: dict[int, tuple[Any, frozenset[str]]] = {}
 _REFUSERS: dict[tuple[str, int], tuple[Any, bool]] = {}
+
+
+def card_points(card: Any) -> frozenset[str]:
+    """The points at which some hook is keyed on one of ``card``'s abilities."""
+    return _card_points(card)
 
 
 def _card_points(card: Any) -> frozenset[str]:

@@ -74,17 +74,15 @@ def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
     tags = activation_tags(state, u.uid)
     if tags is None or not state.phase.is_assault or u.side != state.active_side:
         return _NOT_EXTRA
-    attacks = _attacks(tags)
-    moved = "move" in tags
-    card = u.card
     if isinstance(action, Attack):
         t = state.units.get(action.target)
         if t is None:
             return "no such target"
-        if moved:
-            return "it can't attack after moving"
-        if not attacks:
-            return _NOT_EXTRA
+        closed = _attacks_closed(u, tags)
+        if closed is not None:
+            return closed
+        attacks = _attacks(tags)
+        card = u.card
         if card.has("additional_hull_mounted_cannon"):
             hmc = "additional_hull_mounted_cannon"
             if action.mode == hmc and hmc not in attacks:
@@ -98,6 +96,9 @@ def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
                 return None if t.is_soldier else \
                     "All Guns Blazing: the extra attack must target an enemy Soldier"
         return "it has made all the attacks it may make this activation"
+    attacks = _attacks(tags)
+    moved = "move" in tags
+    card = u.card
     if isinstance(action, Move):
         if card.has("strike_and_fade") and attacks and not moved:
             if movement.movement_speed(state, u) <= 0:
@@ -106,6 +107,24 @@ def _extra_problem(state: GameState, u: Unit, action: Action) -> str | None:
             return None
         return _NOT_EXTRA
     return _NOT_EXTRA
+
+
+def _attacks_closed(u: Unit, tags: tuple[str, ...]) -> str | None:
+    """The part of :func:`_extra_problem` for an extra attack that reads neither the
+    target nor the mode: the reason every extra attack of ``u`` is refused within its
+    activation (``tags``), or None when the answer depends on the target or mode."""
+    if "move" in tags:
+        return "it can't attack after moving"
+    attacks = _attacks(tags)
+    if not attacks:
+        return _NOT_EXTRA
+    card = u.card
+    if card.has("additional_hull_mounted_cannon"):
+        return None
+    if len(attacks) == 1 and attacks[0] != "additional_hull_mounted_cannon" and (
+            card.has("double_shot") or card.has("all_guns_blazing")):
+        return None
+    return "it has made all the attacks it may make this activation"
 
 
 def _recheck(game: Any, u: Unit, action: Action) -> str | None:
@@ -132,13 +151,18 @@ def _recheck(game: Any, u: Unit, action: Action) -> str | None:
 def extra_actions(game: Any, u: Unit) -> list[Action]:
     """Extra actions ``u`` may take now within its activation."""
     st = game.state
-    if not u.acted or st.pending is not None or activation_tags(st, u.uid) is None:
+    if not u.acted or st.pending is not None:
+        return []
+    tags = activation_tags(st, u.uid)
+    if tags is None:
         return []
     out: list[Action] = []
-    # the cheap activation check first (it decides most candidates), then the attack's
-    for a in _attack_candidates(st, u, lambda a: _extra_problem(st, u, a) is None):
-        if _recheck(game, u, a) is None:
-            out.append(a)
+    # the cheap activation check first (it decides most candidates; the part of it that
+    # reads no target, once for all), then the attack's
+    if _attacks_closed(u, tags) is None:
+        for a in _attack_candidates(st, u, lambda a: _extra_problem(st, u, a) is None):
+            if _recheck(game, u, a) is None:
+                out.append(a)
     if u.card.has("strike_and_fade") and not u.disrupted:
         probe = Move(u.side, u.uid, (), None)
         if _extra_problem(st, u, probe) is None:
@@ -152,6 +176,11 @@ def extra_actions(game: Any, u: Unit) -> list[Action]:
             if u.is_vehicle:
                 out.extend(Move(u.side, u.uid, (), f) for f in range(6) if f != u.facing)
     return out
+
+
+#: the modes whose attacks :func:`_mode_may_apply` allows only on a target in the
+#: attacker's own hex
+_SAME_HEX_MODES = frozenset({"close_assault", "hand_to_hand"})
 
 
 def _mode_may_apply(mode: str, u: Unit, t: Unit) -> bool:
@@ -205,13 +234,16 @@ def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
         return out
     modes_of_unit = _modes_of(u.card)
     side = u.side
-    if not modes_of_unit and not any(t.side != side and t.boarded and not t.destroyed
-                                     for t in st.units.values()):
+    if not modes_of_unit and not game._caches.enemies_aboard(st, side):
         return out
+    enemies = game._caches.enemies_on_map(st, side)
     if activation.problem(st, u) is not None:
         return out
-    for t in st.units.values():
-        if t.side == side or not t.on_map:
+    # a target outside u's hex passes the pre-check of no same-hex mode
+    near_only = _near_only(u.card)
+    here = u.hex
+    for t in enemies:
+        if near_only and t.hex != here and not t.boarded:
             continue
         modes = [m for m in modes_of_unit if _mode_may_apply(m, u, t)] if modes_of_unit \
             else []
@@ -223,17 +255,27 @@ def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     return out
 
 
-_MODES: dict[int, tuple[Any, tuple[str, ...]]] = {}
+_MODES: dict[int, tuple[Any, tuple[str, ...], bool]] = {}
 
 
 def _modes_of(card: Any) -> tuple[str, ...]:
     """The attack-mode abilities on ``card`` (cards never change: cached per card)."""
+    return _modes_entry(card)[1]
+
+
+def _near_only(card: Any) -> bool:
+    """Whether every attack-mode ability on ``card`` is one of ``_SAME_HEX_MODES``."""
+    return _modes_entry(card)[2]
+
+
+def _modes_entry(card: Any) -> tuple[Any, tuple[str, ...], bool]:
     got = _MODES.get(id(card))
     if got is None or got[0] is not card:
         if len(_MODES) > 4096:
             _MODES.clear()
-        got = _MODES[id(card)] = (card, tuple(m for m in MODE_ABILITIES if card.has(m)))
-    return got[1]
+        modes = tuple(m for m in MODE_ABILITIES if card.has(m))
+        got = _MODES[id(card)] = (card, modes, all(m in _SAME_HEX_MODES for m in modes))
+    return got
 
 
 @register("action_allowed", lifts_only=True)

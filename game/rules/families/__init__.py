@@ -89,8 +89,13 @@ def ability_actions(game: "Game", u: Unit) -> list[Action]:
     """Actions the abilities add for ``u`` now (mode attacks, extra actions...)."""
     if not abilities.has_hooks("activation_options"):
         return []
-    return list(abilities.apply("activation_options", [], state=game.state, unit=u,
-                                phase=game.state.phase, game=game))
+    return _ability_actions(game, u)
+
+
+def _ability_actions(game: "Game", u: Unit) -> list[Action]:
+    st = game.state
+    return list(abilities.apply("activation_options", [], state=st, unit=u, phase=st.phase,
+                                game=game))
 
 
 def legal_actions(game: "Game") -> list[Action]:
@@ -112,12 +117,15 @@ def legal_actions(game: "Game") -> list[Action]:
     slices: dict[str, tuple[int, int]] = {}
     if unit_rules:
         gate = abilities.has_hooks("action_allowed")
+        # abilities.may_refuse("action_allowed", u, st), its state's part once
+        shared_refusal = gate and abilities.cast(st).refusing("action_allowed")
+        extras = abilities.has_hooks("activation_options")
         for u in st.units_of(side):
             if not u.on_map:
                 continue
             base = [a for r in unit_rules for a in r.for_unit(game, u)]
-            extra = ability_actions(game, u)
-            if gate and abilities.may_refuse("action_allowed", u, st):
+            extra = _ability_actions(game, u) if extras else []
+            if gate and (shared_refusal or abilities.keyed_at("action_allowed", u)):
                 # the rules built ``base`` legal; only an ability may still refuse (hooks
                 # declared ``lifts_only`` never refuse a legal action: skipped)
                 base = [a for a in base if abilities.apply(

@@ -38,8 +38,11 @@ class AttackRule(ActionRule):
                             and (wide or t.hex in seen)])]
         # every hook the allow check can run reads only the two cards, their hexes and
         # the map: a cache in front of combat.allowed_targets, per map
-        memo: dict[tuple[Any, ...], tuple[Any, Any, bool]] | None = \
-            bm.__dict__.get("_attack_verdicts")
+        # (id(attacker card), id(target card), registry generation) -> (the two cards,
+        # attacker's hex -> target's hex -> verdict): nested so that the memo holds few
+        # objects the garbage collector walks (no key tuple per verdict)
+        memo: dict[tuple[int, int, int], tuple[Any, Any, dict[Hex, dict[Hex, bool]]]] | None \
+            = bm.__dict__.get("_attack_verdicts")
         if memo is None:
             memo = bm.__dict__["_attack_verdicts"] = {}
         ac, a_hex, uid = u.card, u.hex, u.uid
@@ -49,13 +52,20 @@ class AttackRule(ActionRule):
             if t_hex not in seen:
                 continue
             tc = t.card
-            key = (id(ac), id(tc), a_hex, t_hex, gen)
-            got = memo.get(key)
-            if got is None or got[0] is not ac or got[1] is not tc:
-                if len(memo) > 65536:
+            pair = memo.get((id(ac), id(tc), gen))
+            if pair is None or pair[0] is not ac or pair[1] is not tc:
+                if len(memo) > 4096:
                     memo.clear()
-                got = memo[key] = (ac, tc, bool(combat.allowed_targets(st, uid, [t.uid])))
-            if got[2]:
+                pair = memo[(id(ac), id(tc), gen)] = (ac, tc, {})
+            from_here = pair[2].get(a_hex)
+            if from_here is None:
+                if len(pair[2]) > 1024:
+                    pair[2].clear()
+                from_here = pair[2][a_hex] = {}
+            verdict = from_here.get(t_hex)
+            if verdict is None:
+                verdict = from_here[t_hex] = bool(combat.allowed_targets(st, uid, [t.uid]))
+            if verdict:
                 out.append(_attack(side, uid, t.uid))
         return out
 

@@ -83,8 +83,8 @@ _TOKENS = itertools.count()
 _MEMOS: dict[int, dict[Hex, int]] = {}
 # (id(reach), uid, side, vehicle extras) -> (reach, the moves listed for it)
 _LISTS: dict[tuple[Any, ...], tuple[Any, list[Action]]] = {}
-# (id(one hex's Reach), side, uid, facing) -> (that Reach, its Move)
-_MOVES: dict[tuple[Any, ...], tuple[Reach, Move]] = {}
+# (id(one hex's path), side, uid, facing) -> its Move
+_MOVES: dict[tuple[Any, ...], Move] = {}
 
 
 def enemy_hexes(game: "Game", side: str) -> tuple[tuple[Hex, ...], int]:
@@ -117,16 +117,19 @@ def _facing_memo(token: int) -> dict[Hex, int]:
 
 
 def _move(side: str, uid: str, r: Reach, facing: int | None) -> Move:
-    """``Move(side, uid, r.path, facing)``, one object per (Reach, side, uid, facing):
-    the search results share their Reach objects, so a listing rebuilt for another
-    result of the same search reuses its moves."""
-    key = (id(r), side, uid, facing)
+    """``Move(side, uid, r.path, facing)``, one object per (path, side, uid, facing):
+    the search results share their Reach objects and paths, so a listing rebuilt for
+    another result of the same search reuses its moves.  (The Move is the cache's
+    value: it keeps its path alive, so a path with its id is that very path, and the
+    Move made for it equals the one asked for.)"""
+    path = r.path
+    key = (id(path), side, uid, facing)
     got = _MOVES.get(key)
-    if got is None or got[0] is not r:
+    if got is None or got.path is not path:
         if len(_MOVES) > 65536:
             _MOVES.clear()
-        got = _MOVES[key] = (r, Move(side, uid, r.path, facing))
-    return got[1]
+        got = _MOVES[key] = Move(side, uid, path, facing)
+    return got
 
 
 def turn_allowed(u: Unit, state: GameState | None = None) -> bool:

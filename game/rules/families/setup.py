@@ -101,6 +101,19 @@ def _open_memo(bm: Any) -> dict[tuple[Any, ...], tuple[Hex, ...]]:
 
 # (id(open hexes), side, uid, facing) -> (the open hexes, the Deploy actions listed)
 _DEPLOYS: dict[tuple[Any, ...], tuple[tuple[Hex, ...], list[Action]]] = {}
+# (side, uid, q, r, facing) -> its Deploy: one object per placement, whatever open hexes
+# list it (the keys hold no Hex, so the collector untracks them)
+_DEPLOY_ONE: dict[tuple[str, str, int, int, int], Deploy] = {}
+
+
+def _deploy(side: str, uid: str, h: Hex, facing: int) -> Deploy:
+    key = (side, uid, h.q, h.r, facing)
+    got = _DEPLOY_ONE.get(key)
+    if got is None:
+        if len(_DEPLOY_ONE) > 65536:
+            _DEPLOY_ONE.clear()
+        got = _DEPLOY_ONE[key] = Deploy(side, uid, h, facing)
+    return got
 
 
 def deploy_problem(state: GameState, u: Unit, h: Hex, facing: int,
@@ -241,7 +254,7 @@ class DeployRule(ActionRule):
             if got is None or got[0] is not hexes:
                 if len(_DEPLOYS) > 4096:
                     _DEPLOYS.clear()
-                got = _DEPLOYS[dkey] = (hexes, [Deploy(side, u.uid, h, facing) for h in hexes])
+                got = _DEPLOYS[dkey] = (hexes, [_deploy(side, u.uid, h, facing) for h in hexes])
             out.extend(got[1])
             if u.is_soldier:
                 for c in mine:
