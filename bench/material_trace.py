@@ -68,7 +68,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--a", default="expert-policy")
     ap.add_argument("--b", default="veteran")
-    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     loss = defaultdict(list)          # (player, moved first?) -> losses per turn

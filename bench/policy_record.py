@@ -52,7 +52,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--a", default="expert-policy")
     ap.add_argument("--b", default="veteran")
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--budget", type=float, default=None)
