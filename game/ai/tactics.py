@@ -93,15 +93,11 @@ class ExpertPolicy(VeteranAI):
     deciding-turn tactics (see the module text)."""
 
     prescreen = 20          # hexes per unit scored exactly (the Veteran: 5 by its first look)
-    exact_facing = False    # score a Vehicle's hexes with the facing it would take there
 
     def hex_score(self, game, u: Unit, h, *, assault: bool,
                   parts: dict | None = None, facing: int | None = None) -> float:
-        st = game.state
-        if facing is None and self.exact_facing and u.is_vehicle and h is not None:
-            # a Vehicle's hex is scored with the facing it would take there
-            facing = best_facing(game, u, h, st.objective, self.view)
         score = super().hex_score(game, u, h, assault=assault, parts=parts, facing=facing)
+        st = game.state
         if points_turn(game):
             # only being destroyed changes the count: the threat part in those terms
             th = self.view.threat(u, h, facing)
