@@ -24,6 +24,11 @@ Veteran does not do.
   of being destroyed there times the unit's points (disruption and damage are
   worth nothing any more).
 
+* **More hexes weighed exactly.**  The Veteran scores exactly (the rules' threat
+  and odds, the risks on the way) only the 5 hexes per unit its quick first look
+  likes best; the Expert's policy scores 20, so a good hex the first look ranks
+  low (cover, a shot, out of sight) is still found.
+
 * **Timing.**  While control is still far off (three turns or more before it
   first counts), Vehicles and guns don't stand next to the objective: there they
   only draw the enemy's fire for nothing (a share of their value is counted
@@ -86,6 +91,8 @@ def _deciding(game) -> bool:
 class ExpertPolicy(VeteranAI):
     """The Veteran's hex and attack scoring with the Expert's order of fire and its
     deciding-turn tactics (see the module text)."""
+
+    prescreen = 20          # hexes per unit scored exactly (the Veteran: 5 by its first look)
 
     def hex_score(self, game, u: Unit, h, *, assault: bool,
                   parts: dict | None = None, facing: int | None = None) -> float:

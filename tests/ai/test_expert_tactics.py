@@ -166,3 +166,44 @@ def test_expert_counts_only_destruction_in_a_hex_on_the_points_turn():
     th = threat_to(g, tk.uid, tk.hex, tk.facing)
     assert parts["threat"] == pytest.approx(-th.p_destroyed * 20 * pol.k_threat)
 
+
+
+def test_expert_policy_scores_more_hexes_exactly_than_the_first_look_keeps():
+    """The Veteran scores exactly only the 5 hexes its quick first look likes best;
+    the Expert's policy scores 20: here the best hex by the exact scoring (the rules'
+    threat and odds, the risks on the way) is not among the first look's 5, and the
+    Expert's policy moves there."""
+    from game.ai.knowledge import View
+    terr = {(7, 5): "town", (8, 6): "town", (0, 2): "forest", (7, 0): "forest",
+            (4, 5): "forest", (4, 2): "forest", (1, 3): "town", (4, 8): "town"}
+    bm = rect_map(12, 9, terr, objective=(9, 4))
+
+    def game():
+        g = position(bm, first="Axis", turn=3)
+        g.add_unit(rifles("Germany", speed=2, name="Grenadiers"), "Axis", at(5, 3))
+        g.add_unit(rifles("United States", name="GIs 0"), "Allies", at(10, 4))
+        g.add_unit(rifles("United States", name="GIs 1"), "Allies", at(7, 2))
+        g.add_unit(tank("United States", name="Sherman"), "Allies", at(8, 4), facing=3)
+        return g
+    assert ExpertPolicy.prescreen == 20
+    g = game()
+    pol = ExpertPolicy(1)
+    a = pol.choose(g)
+    assert isinstance(a, Move)
+    u = next(x for x in g.state.units.values() if x.name == "Grenadiers")
+    pol.view = View(g, "Axis")
+    reach = g.reachable(u.uid)
+    exact = {}
+    for h, r in reach.items():
+        if r.stops:
+            s0 = pol.hex_score(g, u, h, assault=False)
+            exact[h] = s0 - pol.path_penalty(g, u, r, None, dest_score=s0)
+    quick = sorted((h for h in exact), key=lambda h: (-pol.quick_score(g, u, h, assault=False),
+                                                      h.r, h.q))
+    best = max(exact, key=lambda h: exact[h])
+    assert a.path[-1] == best
+    assert best not in quick[:5]                      # the Veteran's first look drops it
+
+    class FirstLookOf5(ExpertPolicy):
+        prescreen = 5
+    assert FirstLookOf5(1).choose(game()).path[-1] != best
