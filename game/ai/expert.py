@@ -42,6 +42,7 @@ from game.rules.dice import Dice
 from game.rules.errors import IllegalAction
 from game.rules.state import DefensiveFirePrompt, Phase, Unit, other_side
 from game.rules.threat import victory_timing
+from game.rules.wording import side_player
 
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import View, control_hexes, outcome_worth, percent, unit_value
@@ -226,7 +227,7 @@ class ExpertAI(SetupMixin, Player):
         add(first, 1.0, why)
         p = st.pending
         if isinstance(p, DefensiveFirePrompt):
-            add(PassDefensiveFire(side), 0.5, f"{side} holds fire.")
+            add(PassDefensiveFire(side), 0.5, f"{side_player(side)} holds fire.")
             mover = st.units[p.mover]
             shots = []
             for uid in p.eligible:
@@ -269,7 +270,8 @@ class ExpertAI(SetupMixin, Player):
                 opts = vet.move_options(game, o, assault=False, k=1)
                 if opts:
                     add(opts[0][1], 0.5, opts[0][2])
-        add(EndPhase(side), 0.1, f"{side} ends its {'assault' if st.phase.is_assault else 'movement'} phase.")
+        add(EndPhase(side), 0.1, f"{side_player(side)} ends the "
+            f"{'assault' if st.phase.is_assault else 'movement'} phase.")
         self.vet.last_explanation = why
         return plans
 
