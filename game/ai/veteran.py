@@ -70,6 +70,9 @@ class VeteranAI(SetupMixin, Player):
     prescreen = 5           # hexes per unit scored exactly (the best by a quick first look)
     k_threat = 0.8          # weight of the expected loss to the enemy's reply in a hex's score
     k_shot = 0.8            # weight of the best next shot from a hex
+    contest_bonus = CONTEST_BONUS   # a level may weigh these its own way
+    move_margin = MOVE_MARGIN
+    df_min = DF_MIN
 
     def urgency(self, state, side: str | None) -> float:
         """How much the objective matters now (:func:`control_urgency`; a level may
@@ -149,7 +152,7 @@ class VeteranAI(SetupMixin, Player):
                     x.on_map and x.side == u.side and x.uid != u.uid
                     and x.carrier != u.uid and x.hex in near
                     for x in st.units.values()):
-                o += CONTEST_BONUS
+                o += self.contest_bonus
         return o
 
     def quick_score(self, game, u: Unit, h, *, assault: bool) -> float:
@@ -292,7 +295,7 @@ class VeteranAI(SetupMixin, Player):
         reach = game.reachable(u.uid)
         obj = st.objective
         here = self.hex_score(game, u, u.hex, assault=assault, facing=u.facing)
-        best_h, best_s, best_r = None, here + MOVE_MARGIN, None
+        best_h, best_s, best_r = None, here + self.move_margin, None
         quick = []
         for h, r in reach.items():
             if not r.stops:
@@ -602,7 +605,7 @@ class VeteranAI(SetupMixin, Player):
         reserve, danger = self._reserve(game, firer, mover)
         urgent = obj is not None and p.to_hex in control_hexes(game) and \
             self.urgency(st, side) >= 2.0
-        if (o.p_stopped < DF_MIN and not urgent) or gain < reserve:
+        if (o.p_stopped < self.df_min and not urgent) or gain < reserve:
             if danger is not None:
                 self.say(f"{side_player(side)} holds {firer.name}'s fire against {mover.name}: "
                          f"{danger.name} can still come.")
