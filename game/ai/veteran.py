@@ -487,7 +487,7 @@ class VeteranAI(SetupMixin, Player):
         from game.rules.movement import reachable
         st = game.state
         reach = reachable(st, u.uid)          # the same search the engine's offer used
-        best_s = self.hex_score(game, u, u.hex, assault=True) + MOVE_MARGIN
+        best_s = self.hex_score(game, u, u.hex, assault=True) + self.move_margin
         best = None
         quick = sorted(((self.quick_score(game, u, h, assault=True), h, r)
                         for h, r in reach.items() if r.stops and r.path in moves),
