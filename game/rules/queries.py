@@ -11,6 +11,8 @@ the shape a screen needs, so that no client has to work a rule out itself.
 - :func:`unit_options` - what a unit may still do this phase, extra actions
   from abilities included (exactly what ``legal_actions`` holds for it), with a
   summary line a player can read.
+- :func:`unit_speed` - how far a unit moves in the phase under way, abilities
+  included (a Vanguard move before turn 1, Tally Ho, a damaged Vehicle's -1...).
 - :func:`plain_text` - a rules message without its ruling reference, for the
   player (the reference stays in the original text for tests and docs).
 """
@@ -27,7 +29,7 @@ from .movement import move_problem
 from .state import DefensiveFirePrompt
 
 __all__ = ["StageOption", "DefenderOptions", "UnitOptions", "defensive_fire_options",
-           "unit_options", "plain_text", "EXTRA_ACTION_ABILITIES", "roll_chance", "reach_chance"]
+           "unit_options", "unit_speed", "plain_text", "EXTRA_ACTION_ABILITIES", "roll_chance", "reach_chance"]
 
 #: abilities that give a unit more actions within one activation (rulebook cards)
 EXTRA_ACTION_ABILITIES = ("double_shot", "all_guns_blazing", "additional_hull_mounted_cannon",
@@ -202,6 +204,14 @@ def _extra_ability(card: Any, kinds: set[str]) -> str | None:
             continue
         names.append(ab.name or aid.replace("_", " ").title())
     return " / ".join(names) or None
+
+
+def unit_speed(state: Any, uid: str) -> int:
+    """The speed ``uid`` moves at in the phase under way: the printed speed, -1 for a
+    damaged Vehicle, then every ability that changes it (the rules' own
+    :func:`game.rules.movement.movement_speed`, which the movement search uses).
+    Asked with the state, so a panel that draws from the state alone can ask it."""
+    return movement.movement_speed(state, state.units[uid])
 
 
 def unit_options(game: Any, uid: str, legal: list[Action] | None = None) -> UnitOptions:

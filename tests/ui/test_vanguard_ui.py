@@ -37,3 +37,22 @@ def test_the_allied_player_moves_the_vanguard_tank_before_turn_1(app):
         key(app, pygame.K_RETURN)
     step(app, 3)
     assert g.state.phase != Phase.VANGUARD_SECOND
+
+
+def test_the_side_panel_gives_the_vanguard_speed_before_turn_1_and_the_card_speed_after():
+    """Ruling 20: the selected tank's panel says the speed it moves at in the phase under way,
+    asked of the rules (4 in its Vanguard move, its printed 5 in turn 1's movement phase)."""
+    from game.rules.actions import EndPhase
+    from game.rules.queries import unit_speed
+    from game.ui.battle.panels import unit_notes
+    g = _deployed(("Allies",))
+    assert g.state.phase == Phase.VANGUARD_SECOND
+    tank, _ = g.state.units_of("Allies")
+    assert unit_speed(g.state, tank.uid) == 4
+    assert "speed 4" in unit_notes(tank, g.state)
+    g.apply(EndPhase("Allies"))
+    while not g.state.phase.is_movement or g.state.phase.is_vanguard:
+        acts = g.legal_actions()          # the initiative choice, if the rules ask for one
+        g.apply(next((a for a in acts if isinstance(a, EndPhase)), acts[0]))
+    assert unit_speed(g.state, tank.uid) == 5
+    assert "speed 5" in unit_notes(tank, g.state)

@@ -12,13 +12,14 @@ from typing import Any, Sequence
 import pygame
 
 from game.rules.hexes import hex_label
+from game.rules.queries import unit_speed
 from game.rules.state import Phase
 from game.ui import theme
 from game.ui.cardview import draw_card
 from game.ui.tokens import draw_counter, draw_unit
 from game.ui.widgets import LogPanel, draw_panel, draw_text, fit, wrap
 
-__all__ = ["Button", "CachedLog", "layout_buttons", "draw_buttons", "draw_side_header", "draw_unit_box", "roster_layout",
+__all__ = ["Button", "CachedLog", "layout_buttons", "draw_buttons", "draw_side_header", "draw_unit_box", "unit_notes", "roster_layout",
            "draw_odds_box", "draw_tooltip", "odds_rows", "pct", "SIDE_COLOURS"]
 
 SIDE_COLOURS = {"Axis": (200, 202, 208), "Allies": (130, 206, 120), None: theme.TEXT}
@@ -227,6 +228,28 @@ def draw_side_header(surface: pygame.Surface, rect: pygame.Rect, state: Any) -> 
 MORE_TIP = "more: right-click or hold the unit for its whole card"
 
 
+def unit_notes(unit: Any, state: Any) -> list[str]:
+    """The words under the selected unit's card: where it is, what it carries, what it
+    has done, and a Vehicle's speed in the phase under way (the rules' own answer:
+    a Vanguard tank moves 4 before turn 1, a damaged one 1 less...)."""
+    notes = []
+    if unit.destroyed:
+        notes.append("destroyed")
+    else:
+        if unit.hex is not None:
+            notes.append(hex_label(unit.hex))
+        if unit.carrier:
+            c = state.units.get(unit.carrier)
+            notes.append(f"aboard {c.name}" if c else "aboard a transport")
+        if unit.acted:
+            notes.append("has acted")
+        if unit.fired_defensively:
+            notes.append("fired defensively")
+        if unit.is_vehicle:
+            notes.append(f"speed {unit_speed(state, unit.uid)}")
+    return notes
+
+
 def draw_unit_box(surface: pygame.Surface, rect: pygame.Rect, unit: Any, state: Any) -> None:
     """The selected unit: its stat card and, under it, its counters and state."""
     card_h = rect.h - 46
@@ -236,21 +259,7 @@ def draw_unit_box(surface: pygame.Surface, rect: pygame.Rect, unit: Any, state: 
                   facing=unit.facing if unit.is_vehicle else 0, more=MORE_TIP)
     y = rect.y + max(0, card_h) + 6
     x = rect.x + 4
-    notes = []
-    if unit.destroyed:
-        notes.append("destroyed")
-    else:
-        if unit.hex is not None:
-            notes.append(hex_label(unit.hex))
-        if unit.carrier:
-            c = state.units.get(unit.carrier)
-            notes.append(f"aboard {c.name if c else unit.carrier}")
-        if unit.acted:
-            notes.append("has acted")
-        if unit.fired_defensively:
-            notes.append("fired defensively")
-        if unit.is_vehicle:
-            notes.append(f"speed {unit.current_speed}")
+    notes = unit_notes(unit, state)
     shown = ([("damaged", "Damaged")] if unit.damaged else []) + \
             ([("disrupted", "Disrupted")] if unit.disrupted else []) + \
             [("pending", "face-down") for _ in unit.pending]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.hexes import hex_label
-from game.rules.queries import reach_chance
+from game.rules.queries import reach_chance, unit_speed
 from game.ui import theme
 from game.ui.battle.modes import PlayMode
 from game.ui.battle.overlays.painter import PASS_FILL, REACH_FILL, TARGET_RING, Painter, paints
@@ -142,7 +142,7 @@ class PlayPainter(Painter):
         reach = self.mode.reach()
         if h in reach:
             r = reach[h]
-            lines = [f"{hex_label(h)}: costs {r.cost} of {me.current_speed}"
+            lines = [f"{hex_label(h)}: costs {r.cost} of {unit_speed(st, me.uid)}"
                      + (" (road bonus used)" if r.road_bonus_used else "")]
             each, chance = reach_chance(r)           # the rules' dice odds
             for roll, p in zip(r.rolls, each):
