@@ -229,11 +229,19 @@ class NetBridge:
                                 save_dir=_save_dir(), autosave=path)
         where = dict(b.peer.where)
         p = b.peer
+        # where the battle was: "army" (this player's army not built yet), "waiting" (the
+        # battle not started), "battle" (started: blind until deployment reveals the armies)
+        stage = "army" if p.my_army is None else "waiting" if p.game is None else "battle"
         b.events.put(("resume", {"scenario": p.scenario, "config": p.config,
-                                 "options": dict(p.options), "seat": p.seat,
-                                 "armies": {k: list(v) for k, v in p.armies.items()},
-                                 "actions": list(p.game.history),
-                                 "rolls": list(p.dice.table[:p.dice.pos]),
+                                 "options": dict(p.options), "seat": p.seat, "stage": stage,
+                                 "armies": {k: list(v) for k, v in p.armies.items()}
+                                 if len(p.armies) == 2 else None,
+                                 "my_army": None if p.my_army is None else list(p.my_army),
+                                 "opponent_army": p.opponent_army,
+                                 "actions": [] if p.game is None else
+                                 list(p.game.history[:len(p.hashes)]),
+                                 "rolls": [] if p.dice is None else
+                                 list(p.dice.table[:p.dice.pos]),
                                  "role": where.get("role", ""),
                                  "address": str(where.get("address", ""))}))
         if where.get("role") == "host":
@@ -373,14 +381,15 @@ def continue_path(game_id: str, seat: str) -> Path:
     return d / f"continue-{file_part(game_id, 'direct')}-{file_part(seat.lower())}.json"
 
 
-def saved_direct_battles() -> list[dict]:
+def saved_direct_battles(folder: str | Path | None = None) -> list[dict]:
     """The direct battles this machine can carry on, newest first: ``{"path", "seat",
-    "role", "address", "scenario", "config", "edition", "actions", "saved"}`` (read
-    from the continue-files; one that does not read is left out)."""
+    "role", "address", "scenario", "config", "edition", "actions", "saved", "stage"}``
+    (read from the continue-files in ``folder``, by default this machine's network saves;
+    one that does not read is left out, and so is a battle that is over)."""
     import json
     out = []
     try:
-        files = sorted(_save_dir().glob("continue-*.json"),
+        files = sorted(Path(folder or _save_dir()).glob("continue-*.json"),
                        key=lambda f: f.stat().st_mtime, reverse=True)
     except OSError:
         return []
@@ -388,13 +397,19 @@ def saved_direct_battles() -> list[dict]:
         try:
             d = json.loads(f.read_text(encoding="utf-8"))
             x = d.get("extra") or {}
+            if x.get("over"):
+                continue                    # finished: nothing to carry on
             where = x.get("where") or {}
+            armies = d.get("armies") or {}
+            stage = "battle" if all(armies.get(s) for s in ("Axis", "Allies")) else \
+                "set-up" if x.get("started") else \
+                "army" if x.get("my_army") is None else "waiting"
             out.append({"path": str(f), "seat": str(d["seat"]),
                         "role": str(where.get("role", "")),
                         "address": str(where.get("address", "")),
                         "scenario": str(d["scenario"]), "config": int(d["config"]),
                         "edition": str((d.get("options") or {}).get("edition") or "first"),
-                        "actions": len(d.get("actions") or []),
+                        "actions": len(d.get("actions") or []), "stage": stage,
                         "saved": str(d.get("saved", ""))})
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue

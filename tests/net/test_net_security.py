@@ -16,7 +16,8 @@ def run(coro, timeout=300):   # only a hang reaches it
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-NOISE = {"record", "turn", "army_info", "armies", "begin", "opponent", "chat", "commit", "army_commit"}
+NOISE = {"record", "turn", "army_info", "armies", "begin", "opponent", "chat", "commit", "army_commit",
+         "resume"}
 
 
 async def talk(ws, msg):

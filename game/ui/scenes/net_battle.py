@@ -53,7 +53,11 @@ def continued_battle(app: Any, bridge: Any, rec: dict) -> Any:
     from game.net.session import armies_from_names, replay_record
     from game.ui.scenes.battle import BattleScene
     from game.ui.scenes.net_host import setup_from_options
+    stage = rec.get("stage", "battle")
+    if stage in ("army", "waiting"):
+        return continued_before_the_battle(app, bridge, rec)
     try:
+        # before deployment the battle is rebuilt blind: the armies are still secret
         game = replay_record(rec["scenario"], rec["config"], rec["options"], rec["armies"],
                              rec["actions"], rec["rolls"])
     except DataError as exc:
@@ -61,11 +65,41 @@ def continued_battle(app: Any, bridge: Any, rec: dict) -> Any:
     game.origin = None
     setup = setup_from_options(rec["scenario"], rec["config"], rec["options"])
     seat = RemoteSeat(bridge, rec["seat"])
-    seat.armies = armies_from_names(rec["armies"], rec["scenario"], game.state.options)
+    if rec["armies"] is not None:
+        seat.armies = armies_from_names(rec["armies"], rec["scenario"], game.state.options)
+    else:
+        seat.opponent_army = tuple(rec["opponent_army"]) if rec.get("opponent_army") else None
     seat.opponent = "away"
     seat.continued = rec
     setup.remote = seat
     return BattleScene(app, setup, game=game)
+
+
+def continued_before_the_battle(app: Any, bridge: Any, rec: dict) -> Any:
+    """A direct battle carried on before it started: this player builds the army (if it
+    was not built yet: the other machine knows nothing of it) or waits for the other
+    player to come back; then the battle starts as usual (its "start" event)."""
+    from game.ui.scenes.net_host import NetArmyScene, setup_from_options
+    info = {"scenario": rec["scenario"], "config": rec["config"], "options": rec["options"],
+            "continued": True}
+    wait = NetWaitScene(app, bridge, seat=rec["seat"], info=info,
+                        army_names=rec.get("my_army"))
+    wait.opponent = "away"
+    if rec.get("opponent_army"):
+        wait.opponent_army = tuple(rec["opponent_army"])
+    if rec.get("stage") != "army":
+        return wait
+
+    def done(names: list[str]) -> Any:
+        bridge.set_army(names)
+        wait.army_names = names
+        return wait
+
+    def back() -> Any:
+        bridge.close()
+        return app.menu_scene()
+    setup = setup_from_options(rec["scenario"], rec["config"], rec["options"])
+    return NetArmyScene(app, setup, rec["seat"], on_done=done, on_back=back)
 
 
 class ChatLine:
@@ -457,6 +491,9 @@ class NetWaitScene(GuiScene):
             self.next_scene = NetMessageScene(self.app, "The battle stopped",
                                               data.get("text", ""), self.bridge)
 
+    def other_seat(self) -> str:
+        return "Allies" if self.seat == "Axis" else "Axis"
+
     def start_battle(self, start: dict) -> None:
         from game.rules.errors import RulesError
         from game.ui.scenes.battle import BattleScene
@@ -493,7 +530,11 @@ class NetWaitScene(GuiScene):
                                       self.info.get("options") or {}), theme.TEXT))
         if self.seat:
             rows.append((f"You play the {SIDE_WORD[self.seat]} side.", theme.TEXT))
-        if self.opponent == "none" and not self.opponent_army:
+        if self.info.get("continued") and self.opponent != "connected":
+            rows.append((f"Carrying on this battle: waiting for the "
+                         f"{SIDE_WORD[self.other_seat()]} player to come back to it (Join a "
+                         f"battle, then the battle under 'carry on').", theme.TEXT_DIM))
+        elif self.opponent == "none" and not self.opponent_army:
             rows.append(("Waiting for the other player to join...", theme.TEXT_DIM))
         if self.opponent_army:
             pts, n = self.opponent_army

@@ -1,0 +1,125 @@
+"""Carrying a direct battle on after a drop before deployment (army building, the set-up
+choices), with the armies still secret: each machine's continue-file holds its own army
+and only the other's commitment (docs/network.md, "Carrying a battle on")."""
+import asyncio
+import json
+
+from game.net.bridge import saved_direct_battles
+from game.net.direct import DirectHost, Peer, join
+from game.net.headless import local_direct_reference, spec_for
+from game.net.session import armies_from_names, read_net_save
+
+
+def run(coro, timeout=300):   # only a hang reaches it
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+class HoldAt:
+    """An AI that makes no choice once the battle has ``n`` actions until ``gate["go"]``."""
+
+    def __init__(self, player, n, gate):
+        self.player, self.n, self.gate = player, n, gate
+
+    def choose(self, game):
+        if len(game.history) >= self.n and not self.gate.get("go"):
+            return None
+        return self.player.choose(game)
+
+
+def kill(p):
+    """A machine dies: its worker and connection thrown away without a goodbye."""
+    if p._worker is not None:
+        p._worker.cancel()
+    if p.ws is not None and p.ws.transport is not None:
+        p.ws.transport.abort()
+
+
+def other_cards_in(path, own, other):
+    """Card names of the other army found in a file (names both armies share excluded)."""
+    text = path.read_text(encoding="utf-8")
+    return [n for n in set(other) if n not in own and json.dumps(n) in text]
+
+
+async def until(cond, seconds=60.0):
+    t_end = asyncio.get_running_loop().time() + seconds
+    while not cond():
+        assert asyncio.get_running_loop().time() < t_end, "timed out"
+        await asyncio.sleep(0.005)
+
+
+def test_direct_battle_dropped_in_army_building_and_in_the_set_up_is_carried_on(tmp_path):
+    """The joiner's machine dies while its player builds the army (the host's army
+    committed), is restarted from its continue-file, its player builds the army then; the
+    host's machine dies between the two set-up choices (the battle blind) and is
+    restarted on the same port.  Neither file ever holds the other army's cards; the
+    battle finishes on both machines at the same position, as the same battle played
+    locally, and both continue-files are gone once it is over."""
+    spec = spec_for(6, 2, turn_limit=1)
+    files = {"Axis": tmp_path / "continue-b1-axis.json",
+             "Allies": tmp_path / "continue-b1-allies.json"}
+    gate = {}
+
+    async def main():
+        hp = Peer("Axis", scenario="standard", config=spec.config, options=spec.options,
+                  player=HoldAt(spec.player("Axis"), 1, gate), army=spec.armies["Axis"],
+                  chain=spec.chain("Axis"), autosave=files["Axis"])
+        host = await DirectHost(hp, "127.0.0.1", 0).start()
+        hp.where = {"role": "host", "port": host.port}
+        port, made = host.port, []
+
+        def factory(w):          # the joiner's player has not built an army yet
+            made.append(Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                             options=w["options"], player=HoldAt(spec.player("Allies"), 1, gate),
+                             chain=spec.chain("Allies"), autosave=files["Allies"]))
+            made[-1].where = {"role": "join", "address": f"127.0.0.1:{port}"}
+            return made[-1]
+        jt = asyncio.ensure_future(join(f"127.0.0.1:{port}", host.code, factory))
+        await until(lambda: files["Allies"].exists() and files["Axis"].exists()
+                    and hp.their_commit is None)
+        # army building: the joiner's machine dies before its player is done
+        await until(lambda: made[0].opponent_army is not None)
+        jt.cancel()
+        kill(made[0])
+        d = read_net_save(files["Allies"])
+        assert [b["stage"] for b in saved_direct_battles(tmp_path)
+                if b["seat"] == "Allies"] == ["army"]
+        assert d["extra"]["my_army"] is None and d["extra"]["their_commit"]["count"] == \
+            len(spec.armies["Axis"])
+        assert not other_cards_in(files["Allies"], spec.armies["Allies"], spec.armies["Axis"])
+        jp = Peer.from_save(read_net_save(files["Allies"]), player=HoldAt(
+            spec.player("Allies"), 1, gate), autosave=files["Allies"])
+        axis = armies_from_names(spec.armies, "standard", spec.options)["Axis"]
+        assert jp.my_army is None and jp.game is None and jp.opponent_army == (
+            sum(c.cost for c in axis), len(axis))
+        jp.set_army(spec.armies["Allies"])                # built after the restart
+        jt = asyncio.ensure_future(join(f"127.0.0.1:{port}", None, None, token=jp.token,
+                                        game_id=jp.game_id, seat=jp.seat, peer=jp))
+        # the set-up: one choice made, the next held; the armies still secret
+        await until(lambda: len(hp.hashes) == 1 and len(jp.hashes) == 1)
+        await asyncio.sleep(0.05)
+        assert not hp.game.state.units and not jp.game.state.units
+        kill(hp)                                          # the hosting machine dies
+        await host.close()
+        d = read_net_save(files["Axis"])
+        assert d["extra"]["started"] and len(d["actions"]) == 1 and \
+            d["armies"]["Allies"] == []
+        for side, other in (("Axis", "Allies"), ("Allies", "Axis")):
+            assert not other_cards_in(files[side], spec.armies[side], spec.armies[other])
+        gate["go"] = True
+        hp = Peer.from_save(read_net_save(files["Axis"]), player=spec.player("Axis"),
+                            autosave=files["Axis"])
+        assert len(hp.hashes) == 1 and not hp.revealed and "Allies" not in hp.armies
+        host = await DirectHost(hp, "127.0.0.1", port).start()
+        jp = await asyncio.wait_for(jt, 120)
+        await asyncio.wait_for(hp.done.wait(), 120)
+        await host.close()
+        return hp, jp
+
+    hp, jp = run(main())
+    assert hp.stopped is None and jp.stopped is None
+    assert hp.game.over and hp.game.state_hash() == jp.game.state_hash()
+    ref = local_direct_reference(spec, len(hp.dice.table) + 8)
+    assert ref.state_hash() == hp.game.state_hash()      # the same rolls, the same battle
+    # over: the files say so, and the battle is no longer offered to carry on
+    assert all(read_net_save(f)["extra"]["over"] for f in files.values())
+    assert saved_direct_battles(tmp_path) == []
