@@ -419,3 +419,71 @@ def test_the_host_screen_points_to_a_hosted_battle_to_carry_on(app, monkeypatch)
     app.switch(NetHostScene(app))
     step(app, 2)
     assert len(app.scene.hosted) == 1
+
+
+def test_a_direct_battle_left_in_army_building_is_carried_on_from_join_a_battle(app):
+    """A drop before deployment: this machine joins a hosted battle, its player leaves the
+    secret army builder (the program closes its connection); the battle is under Join a
+    battle ("army building"), choosing it opens the army builder again (the other machine
+    knows nothing of this army yet), and once it is built the battle starts with the
+    other army known by points and units only."""
+    from game.ai.base import make_player
+    from game.data.armies import sample_army
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_battle import NetWaitScene
+    from game.ui.scenes.net_host import NetArmyScene
+    from game.ui.scenes.net_join import NetJoinScene
+    hosting = {}
+    th = host_in_a_thread(lambda: Peer("Axis", scenario="standard", config=2, options={},
+                                       player=make_player("recruit", 3),
+                                       army=[c.name for c in sample_army("Axis").cards]),
+                          0, hosting)
+    try:
+        t_end = time.monotonic() + 90
+        while "host" not in hosting and time.monotonic() < t_end:
+            time.sleep(0.01)
+        h = hosting["host"]
+        app.switch(app.menu_scene())
+        step(app, 2)
+        press(app, "join")
+        js = app.scene
+        assert not any(k.startswith("direct_") for k in js.buttons)
+        type_into(app, js.address, f"127.0.0.1:{h.port}")
+        type_into(app, js.code, h.code)
+        press(app, "join")
+        assert until(app, lambda: isinstance(app.scene, NetArmyScene))
+        # the host's commitment is in before the player leaves
+        assert until(app, lambda: hosting["peer"].their_root is not None and
+                     hosting["peer"].ws is not None)
+        press(app, "back")                              # the player leaves the builder
+        step(app, 3)
+        assert until(app, lambda: hosting["peer"].ws is None)   # the line is closed
+        press(app, "join")
+        js = app.scene
+        assert isinstance(js, NetJoinScene) and "direct_0" in js.buttons
+        label = js.buttons["direct_0"].text
+        assert "as Allies" in label and "army building" in label and "allies-" not in label
+        press(app, "direct_0")
+        assert until(app, lambda: isinstance(app.scene, NetArmyScene))
+        assert app.scene.side == "Allies"
+        press(app, "sample")
+        press(app, "done")
+        assert isinstance(app.scene, (NetWaitScene, BattleScene))
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
+        battle = app.scene
+        assert battle.ai.local == "Allies" and not battle.game.state.units
+        assert until(app, lambda: any("kept secret until deployment" in t
+                                      for t, _ in battle.logp.lines))
+        me = make_player("recruit", 8)
+        t_end = time.monotonic() + 300                 # only a hang reaches it
+        while time.monotonic() < t_end and not battle.game.state.units:
+            step(app, 1)
+            if read_on(app, battle):
+                continue
+            if battle.state.to_act == "Allies" and not battle.ai.in_flight and \
+                    not battle.stack:
+                battle.send(me.choose(battle.game))
+            time.sleep(0.002)
+        assert battle.game.state.units and battle.ai.stopped is None   # deployment reached
+    finally:
+        end_of_test(app, hosting, th)

@@ -229,7 +229,10 @@ class NetJoiningScene(GuiScene):
 def _direct_label(d: dict) -> str:
     where = "you host" if d["role"] == "host" else f"host {d['address']}"
     later = ", later ed." if d["edition"] == "later" else ""
-    return f"{d['scenario'].capitalize()}, map {d['config']}{later}, as {d['seat']}: {where}"
+    when = {"army": " (army building)", "waiting": " (before the set-up)",
+            "set-up": " (set-up)"}.get(d.get("stage", ""), "")
+    return f"{d['scenario'].capitalize()}, map {d['config']}{later}, as {d['seat']}: " \
+           f"{where}{when}"
 
 
 def _saved_direct_battles() -> list[dict]:
