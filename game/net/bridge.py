@@ -343,6 +343,24 @@ class NetBridge:
         self._call(lambda: asyncio.ensure_future(src.send({"t": "chat", "text": text})))
         return None
 
+    def record_between(self, first: int, end: int) -> list[dict] | None:
+        """The confirmed actions ``first`` .. ``end - 1`` of this machine's record
+        (``{"seq", "action", "rolls", "hash"}``; ``rolls``: the table so far), for a screen
+        that missed some; None when this machine does not hold them all.  Read from the UI
+        thread: only confirmed entries (the network thread appends, never changes them)."""
+        src = self.peer if self.peer is not None else self.client
+        game = getattr(src, "game", None)
+        if src is None or game is None or first < 0 or end <= first:
+            return None
+        hashes = list(src.hashes)
+        history = list(game.history)
+        if len(hashes) < end or len(history) < end:
+            return None
+        dice = src.dice
+        rolls = list(dice.table[:dice.pos])
+        return [{"seq": i, "action": history[i], "rolls": rolls, "hash": hashes[i]}
+                for i in range(first, end)]
+
     def waiting_line(self) -> str:
         if self.peer is not None:
             return self.peer.waiting

@@ -349,6 +349,12 @@ class Peer:
             return False
         if not self.inbox.empty():
             seq, action = self.inbox.get_nowait()
+            if seq > len(self.hashes):
+                # it skips ahead (actions missed in between): never applied over the gap;
+                # the other machine sends again everything from what this one has
+                await self.send({"t": "resume", "have": len(self.hashes),
+                                 "reveals": self.dice.theirs.count})
+                return True
             if seq != len(self.hashes):
                 await self.send({"t": "error", "text": f"action {seq + 1} is out of order",
                                  "about": "action"})

@@ -325,11 +325,53 @@ class RemoteSeat:
             if sc.anim.busy:
                 return
 
+    def fill_gap(self, seq: int) -> bool:
+        """A confirmed action ``seq`` arrived ahead of this screen's battle (actions
+        missed in between): they are never skipped.  The network side of this machine
+        holds the battle's record (``bridge.record_between``): the missing actions are
+        taken from it and shown at once, each checked against its position hash; when it
+        can't give them (or one does not check out) the battle stops here, as for a
+        position mismatch, with a readable line and a save for a bug report.  True when
+        the gap is filled and action ``seq`` can follow."""
+        from game.rules.errors import IllegalAction
+        from game.net.session import reveal_armies, reveal_due
+        game = self.scene.game
+        first = len(game.history)
+        fetch = getattr(self.bridge, "record_between", None)
+        missing = fetch(first, seq) if fetch is not None else None
+        if missing is not None and [m["seq"] for m in missing] == list(range(first, seq)):
+            for m in missing:
+                for v in m["rolls"][len(game.dice.table):]:
+                    game.dice.add(v)
+                try:
+                    game.apply(m["action"])
+                except IllegalAction:
+                    break
+                if reveal_due(game) and self.armies is not None:
+                    reveal_armies(game, self.armies)
+                if game.state_hash() != m["hash"]:
+                    break
+            else:
+                self.scene.logp.add(f"This screen had missed action"
+                                    f"{'s' if seq - first > 1 else ''} {first + 1}"
+                                    f"{f'-{seq}' if seq - first > 1 else ''}: taken from the "
+                                    f"battle's record and shown at once.", theme.TEXT_DIM)
+                self.scene.refresh()
+                return True
+        self.stopped = (f"This screen missed action {first + 1} of the battle (action "
+                        f"{seq + 1} came first) and could not get it back: the battle stops "
+                        f"here. A save was written for a bug report.")
+        self.bridge.save()
+        self.scene.note(self.stopped)
+        return False
+
     def on_event(self, kind: str, data: dict) -> None:
         sc = self.scene
         if kind == "played":
             game = sc.game
-            if data["seq"] < len(game.history):
+            if self.stopped or data["seq"] < len(game.history):
+                return
+            if data["seq"] > len(game.history) and not self.fill_gap(data["seq"]):
                 return
             dice = game.dice
             for v in data["rolls"][len(dice.table):]:
