@@ -25,7 +25,8 @@ from .client import NetError, RelayClient
 from .direct import DEFAULT_PORT, DirectHost, Peer, join
 
 __all__ = ["NetBridge", "UIPlayer", "continue_path", "saved_direct_battles",
-           "saved_relay_seats", "remember_relay_seat"]
+           "saved_relay_seats", "remember_relay_seat", "forget_relay_seat",
+           "relay_seat_status", "prune_finished_relay_seats"]
 
 
 class UIPlayer:
@@ -118,7 +119,18 @@ class NetBridge:
                                        "scenario": src.scenario, "config": src.config,
                                        "options": dict(src.options), "seat": self.seat}))
         else:
+            if kind == "over" and self.client is not None:
+                self.finished()             # a relay battle that is over: not offered again
             self.events.put((kind, dict(data)))
+
+    def finished(self) -> None:
+        """The battle is over (this machine reached its end, the victory screen): it is no
+        longer offered to carry on - a relay seat is forgotten, a direct battle's
+        continue-file goes (the connection stays until both machines agree on the end)."""
+        if self.client is not None and self.client.st.game_id:
+            forget_relay_seat(self.client.st.game_id)
+        elif self.peer is not None:
+            self.peer.forget()
 
     @classmethod
     def host_direct(cls, *, seat: str, scenario: str, config: int, options: dict,
@@ -449,6 +461,59 @@ def saved_relay_seats() -> list[dict]:
         return []
     return [d for d in data if isinstance(d, dict) and
             all(isinstance(d.get(k), str) for k in ("url", "game", "seat", "token"))]
+
+
+def forget_relay_seat(game: str) -> None:
+    """A relay battle that is over: no longer offered to carry on."""
+    import json
+    from game.saves import write_atomic
+    seats = saved_relay_seats()
+    keep = [s for s in seats if s["game"] != game]
+    if len(keep) == len(seats):
+        return
+    try:
+        write_atomic(_seats_file(), json.dumps(keep, indent=1))
+    except OSError:
+        pass
+
+
+async def relay_seat_status(seat: dict, timeout: float = 3.0) -> str | None:
+    """What the relay says of a remembered seat's battle ("open", "playing", "over",
+    "desync"), or None when it can't be asked (unreachable, an older relay, refused)."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+    from .messages import MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode
+    try:
+        async with asyncio.timeout(timeout):
+            async with connect(seat["url"], max_size=MAX_MESSAGE_BYTES, open_timeout=None,
+                               compression=None) as ws:
+                await ws.send(encode({"t": "status", "v": PROTOCOL, "game": seat["game"],
+                                      "seat": seat["seat"], "token": seat["token"]}))
+                msg = decode(await ws.recv())
+    except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed,
+            ProtocolError):
+        return None
+    if msg["t"] == "state" and msg["game"] == seat["game"]:
+        return msg["status"]
+    return None
+
+
+def prune_finished_relay_seats(timeout: float = 3.0) -> list[dict]:
+    """Ask each relay about the remembered seats (blocking: call it off the UI thread);
+    a battle that is over there (ended while this machine was away) is forgotten.
+    Returns the seats still remembered."""
+    seats = saved_relay_seats()
+
+    async def ask() -> list:
+        return await asyncio.gather(*(relay_seat_status(s, timeout) for s in seats))
+    try:
+        states = asyncio.run(ask()) if seats else []
+    except RuntimeError:            # (called inside a running loop: nothing asked)
+        return seats
+    for s, st in zip(seats, states):
+        if st in ("over", "desync"):
+            forget_relay_seat(s["game"])
+    return saved_relay_seats()
 
 
 def remember_relay_seat(url: str, game: str | None, seat: str | None,

@@ -487,3 +487,49 @@ def test_a_direct_battle_left_in_army_building_is_carried_on_from_join_a_battle(
         assert battle.game.state.units and battle.ai.stopped is None   # deployment reached
     finally:
         end_of_test(app, hosting, th)
+
+
+def test_join_a_battle_no_longer_offers_a_relay_battle_that_ended_while_away(app, tmp_path):
+    """A relay battle that ended while this machine was away (its seat still remembered)
+    leaves "your battles to carry on" once Join a battle has asked the relay; a battle
+    still on stays, and is carried on by its button."""
+    from game.net.bridge import remember_relay_seat, saved_relay_seats
+    from game.net.client import RelayClient
+    from game.net.headless import spec_for
+    from game.ui.scenes.net_join import NetJoinScene
+    from tests.net.test_net_bridge import RelayThread
+    spec = spec_for(4, 1, turn_limit=1)
+    relay = RelayThread(tmp_path / "store")
+    try:
+        async def battles():
+            a = RelayClient(relay.url, player=spec.player("Axis"), army=spec.armies["Axis"],
+                            create={"scenario": "standard", "config": spec.config,
+                                    "seat": "Axis", "options": spec.options})
+            ta = asyncio.ensure_future(a.run())
+            await asyncio.wait_for(a.ready.wait(), 60)
+            b = RelayClient(relay.url, player=spec.player("Allies"),
+                            army=spec.armies["Allies"], code=a.st.code)
+            await asyncio.wait_for(asyncio.gather(ta, b.run()), 240)
+            c = RelayClient(relay.url, army=spec.armies["Axis"],
+                            create={"scenario": "standard", "config": spec.config,
+                                    "seat": "Axis", "options": spec.options})
+            tc = asyncio.ensure_future(c.run())
+            await asyncio.wait_for(c.ready.wait(), 60)
+            c.stop()
+            await asyncio.wait_for(tc, 60)
+            return b, c
+        b, c = asyncio.run(battles())
+        assert b.st.over is not None
+        remember_relay_seat(relay.url, b.st.game_id, "Allies", b.st.token)   # ended
+        remember_relay_seat(relay.url, c.st.game_id, "Axis", c.st.token)     # still on
+        app.switch(app.menu_scene())
+        step(app, 2)
+        press(app, "join")
+        js = app.scene
+        assert isinstance(js, NetJoinScene)
+        assert until(app, lambda: "saved_0" in js.buttons and "saved_1" not in js.buttons,
+                     seconds=30)
+        assert c.st.game_id in js.buttons["saved_0"].text
+        assert [s["game"] for s in saved_relay_seats()] == [c.st.game_id]
+    finally:
+        relay.close()

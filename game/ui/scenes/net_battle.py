@@ -199,6 +199,7 @@ class RemoteSeat:
         self._seen_back = False
         self.caught_up = 0                  # actions of a record caught up without animating
         self._quiet = 0.0
+        self._finished = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.chat.handle_event(event)
@@ -282,6 +283,13 @@ class RemoteSeat:
                         theme.TEXT_DIM)
         if sc is None:
             return
+        if sc.game.over and not self._finished:
+            # the end (the victory screen next): no longer offered to carry on, on this
+            # machine (the other forgets it when it reaches the end too)
+            self._finished = True
+            finished = getattr(self.bridge, "finished", None)
+            if finished is not None:
+                finished()
         if self.continued is not None and not self._told_continued:
             self._told_continued = True
             n = len(self.continued.get("actions", []))
