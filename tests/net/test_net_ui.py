@@ -472,8 +472,8 @@ def test_a_direct_battle_left_in_army_building_is_carried_on_from_join_a_battle(
         assert until(app, lambda: isinstance(app.scene, BattleScene))
         battle = app.scene
         assert battle.ai.local == "Allies" and not battle.game.state.units
-        assert until(app, lambda: any("kept secret until deployment" in t
-                                      for t, _ in battle.logp.lines))
+        axis = sample_army("Axis").cards        # known by its points and units only
+        assert battle.ai.opponent_army == (sum(c.cost for c in axis), len(axis))
         me = make_player("recruit", 8)
         t_end = time.monotonic() + 300                 # only a hang reaches it
         while time.monotonic() < t_end and not battle.game.state.units:
