@@ -549,7 +549,6 @@ class Peer:
                      "started": self.game is not None,
                      "over": self.game is not None and self.game.over,
                      "my_army": None if self.my_army is None else list(self.my_army),
-                     "revealed": self.revealed,
                      "token": getattr(self, "token", None),
                      "token_hash": getattr(self, "token_hash", None),
                      "pending": None if self.pending_own is None else
@@ -602,7 +601,9 @@ class Peer:
                 except ProtocolError as exc:
                     raise DataError("<network save>", str(exc), field="my_army") from None
                 p.my_army = list(mine)
-            p.revealed = bool(x.get("revealed")) and p.my_army is not None
+            # the record stops before deployment: this army is revealed (again) when the
+            # battle reaches it, never sooner
+            p.revealed = False
             if seat in p.armies:
                 del p.armies[seat]          # this machine's own goes in at deployment
         p.their_root = x["their_root"]

@@ -123,3 +123,44 @@ def test_direct_battle_dropped_in_army_building_and_in_the_set_up_is_carried_on(
     # over: the files say so, and the battle is no longer offered to carry on
     assert all(read_net_save(f)["extra"]["over"] for f in files.values())
     assert saved_direct_battles(tmp_path) == []
+
+
+def test_the_battle_screen_carries_on_a_blind_set_up(tmp_path, monkeypatch):
+    """The screen side of a battle carried on in the set-up (``resume`` stage "battle",
+    no armies yet): the battle so far rebuilt blind, the other army known by points and
+    units only, the line says the other player has to come back; when the battle
+    reaches deployment the reveal puts both armies on the table."""
+    import pygame  # noqa: F401  (the app below)
+    from tests.net.test_net_gap import FakeBridge, reference
+    from tests.uikit import running_app, step
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_battle import continued_battle
+    monkeypatch.setenv("HEXFRONT_DATA_DIR", str(tmp_path / "data"))
+    gen = running_app(tmp_path, monkeypatch, animations=False)
+    app = next(gen)
+    spec, armies, start, played = reference(3)
+    bridge = FakeBridge(played)
+    axis = armies["Axis"]
+    rec = {"scenario": "standard", "config": spec.config, "options": spec.options,
+           "seat": "Allies", "stage": "battle", "armies": None,
+           "my_army": list(spec.armies["Allies"]),
+           "opponent_army": (sum(c.cost for c in axis), len(axis)),
+           "actions": [played[0]["action"]], "rolls": played[0]["rolls"],
+           "role": "join", "address": "127.0.0.1:8766"}
+    battle = continued_battle(app, bridge, rec)
+    assert isinstance(battle, BattleScene)
+    app.switch(battle)
+    step(app, 3)
+    assert len(battle.game.history) == 1 and not battle.game.state.units
+    assert battle.game.state_hash() == played[0]["hash"]
+    assert battle.ai.armies is None and battle.ai.opponent_army == rec["opponent_army"]
+    assert "come back" in battle.ai.waiting_line
+    assert any("kept secret until deployment" in t for t, _ in battle.logp.lines)
+    bridge.events.put(("opponent", {"status": "connected"}))
+    bridge.events.put(("reveal", {"armies": spec.armies}))
+    bridge.events.put(("played", played[1]))
+    for _ in range(10):
+        step(app, 1)
+    assert battle.game.state.units and battle.game.state_hash() == played[1]["hash"]
+    assert battle.ai.stopped is None
+    next(gen, None)

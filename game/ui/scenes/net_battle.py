@@ -572,7 +572,7 @@ class NetWaitScene(GuiScene):
         rows: list[tuple[str, tuple]] = []
         if "address" in self.info:
             rows.append((f"Address: {self.info['address']}", theme.TEXT))
-        if self.info.get("code"):
+        if self.info.get("code") and not self.info.get("continued"):
             rows.append((f"Join code: {self.info['code']}", theme.ACCENT))
             rows.append(("Give the other player the address and this code.", theme.TEXT_DIM))
         if self.info.get("scenario") and self.info.get("config"):
