@@ -57,7 +57,7 @@ def test_direct_battle_dropped_in_army_building_and_in_the_set_up_is_carried_on(
     spec = spec_for(6, 2, turn_limit=1)
     files = {"Axis": tmp_path / "continue-b1-axis.json",
              "Allies": tmp_path / "continue-b1-allies.json"}
-    gate = {}
+    gate, seen = {}, []
 
     async def main():
         hp = Peer("Axis", scenario="standard", config=spec.config, options=spec.options,
@@ -92,6 +92,13 @@ def test_direct_battle_dropped_in_army_building_and_in_the_set_up_is_carried_on(
         assert jp.my_army is None and jp.game is None and jp.opponent_army == (
             sum(c.cost for c in axis), len(axis))
         jp.set_army(spec.armies["Allies"])                # built after the restart
+        real = jp.on_message
+
+        async def spy(msg):
+            # what the restarted joiner knew of the battle when each message came in
+            seen.append((json.dumps(msg), msg["t"], len(jp.hashes) + jp.inbox.qsize()))
+            return await real(msg)
+        jp.on_message = spy
         jt = asyncio.ensure_future(join(f"127.0.0.1:{port}", None, None, token=jp.token,
                                         game_id=jp.game_id, seat=jp.seat, peer=jp))
         # the set-up: one choice made, the next held; the armies still secret
@@ -120,6 +127,17 @@ def test_direct_battle_dropped_in_army_building_and_in_the_set_up_is_carried_on(
     assert hp.game.over and hp.game.state_hash() == jp.game.state_hash()
     ref = local_direct_reference(spec, len(hp.dice.table) + 8)
     assert ref.state_hash() == hp.game.state_hash()      # the same rolls, the same battle
+    # after its restart the joiner was sent the host's cards only in the host's reveal,
+    # once the battle had reached deployment (the action after which it is there)
+    from game.net.dice import TableDice
+    from game.net.session import build_game, reveal_due
+    g = build_game("standard", spec.config, spec.options, None, TableDice(list(hp.dice.table)))
+    deploy_at = next(i for i, a in enumerate(hp.game.history) if g.apply(a) is not None and
+                     reveal_due(g))
+    leaks = [(t, known) for text, t, known in seen
+             if any(json.dumps(n) in text for n in spec.armies["Axis"]
+                    if n not in spec.armies["Allies"])]
+    assert leaks and all(t == "army_reveal" and known > deploy_at for t, known in leaks)
     # over: the files say so, and the battle is no longer offered to carry on
     assert all(read_net_save(f)["extra"]["over"] for f in files.values())
     assert saved_direct_battles(tmp_path) == []
@@ -163,4 +181,33 @@ def test_the_battle_screen_carries_on_a_blind_set_up(tmp_path, monkeypatch):
         step(app, 1)
     assert battle.game.state.units and battle.game.state_hash() == played[1]["hash"]
     assert battle.ai.stopped is None
+    next(gen, None)
+
+
+def test_the_waiting_room_says_a_battle_given_up_on_can_be_carried_on(tmp_path, monkeypatch):
+    """The line gives up for good in the waiting room (before the battle started): the
+    message says the battle is kept and where to carry it on, when this machine keeps it
+    (its continue-file), and not otherwise."""
+    from types import SimpleNamespace
+    from tests.net.test_net_gap import FakeBridge
+    from tests.uikit import running_app, step
+    from game.ui.scenes.net_battle import NetMessageScene, NetWaitScene
+    monkeypatch.setenv("HEXFRONT_DATA_DIR", str(tmp_path / "data"))
+    gen = running_app(tmp_path, monkeypatch, animations=False)
+    app = next(gen)
+    kept = tmp_path / "continue-x-axis.json"
+    kept.write_text("{}", encoding="utf-8")
+    for path, says in ((kept, True), (tmp_path / "none.json", False)):
+        bridge = FakeBridge(None)
+        bridge.peer = SimpleNamespace(autosave=path)
+        wait = NetWaitScene(app, bridge, seat="Axis", info={"scenario": "standard",
+                                                            "config": 1, "options": {}})
+        app.switch(wait)
+        step(app, 1)
+        bridge.events.put(("error", {"text": "can't reach the host at 10.0.0.2:8766",
+                                     "fatal": True}))
+        step(app, 2)
+        assert isinstance(app.scene, NetMessageScene)
+        assert app.scene.text.startswith("can't reach the host")
+        assert ("Carry it on later from Join a battle" in app.scene.text) is says
     next(gen, None)

@@ -533,3 +533,94 @@ def test_join_a_battle_no_longer_offers_a_relay_battle_that_ended_while_away(app
         assert [s["game"] for s in saved_relay_seats()] == [c.st.game_id]
     finally:
         relay.close()
+
+
+def test_the_host_carries_on_a_battle_the_joiner_dropped_in_army_building(app, tmp_path,
+                                                                          monkeypatch):
+    """This machine hosts; the other machine joins and drops while its player builds the
+    army: the waiting room says the other player has disconnected; this player leaves;
+    Join a battle offers the battle ("you host", before the set-up); choosing it hosts
+    again and waits for the other player to come back (no join code shown); the other
+    machine carries it on from its own file (its player builds the army then) and the
+    battle starts on this screen."""
+    from game.data.armies import sample_army
+    from game.net.session import read_net_save
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_battle import NetWaitScene
+    from game.ui.scenes.net_host import NetHostScene
+    from game.ui.scenes.net_join import NetJoinScene
+    app.switch(app.menu_scene())
+    step(app, 2)
+    press(app, "host")
+    assert isinstance(app.scene, NetHostScene)
+    app.scene.port = 0
+    press(app, "army")
+    press(app, "sample")
+    press(app, "done")
+    wait = app.scene
+    assert isinstance(wait, NetWaitScene)
+    assert until(app, lambda: "code" in wait.info and "port" in wait.info)
+    code, port = wait.info["code"], wait.info["port"]
+    jfile = tmp_path / "continue-other-allies.json"
+    box = {}
+
+    def machine_b(resume=False):
+        async def go():
+            if resume:          # carried on from its file; the player builds the army now
+                p = Peer.from_save(read_net_save(jfile), autosave=jfile)
+                p.set_army([c.name for c in sample_army("Allies").cards])
+                box["peer"] = p
+                t = asyncio.ensure_future(join(f"127.0.0.1:{port}", None, None,
+                                               token=p.token, game_id=p.game_id,
+                                               seat=p.seat, peer=p))
+            else:
+                def factory(w):
+                    p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                             options=w["options"], autosave=jfile)
+                    p.where = {"role": "join", "address": f"127.0.0.1:{port}"}
+                    box["peer"] = p
+                    return p
+                t = asyncio.ensure_future(join(f"127.0.0.1:{port}", code, factory))
+            while not box.get("stop"):
+                await asyncio.sleep(0.02)
+            t.cancel()
+            p = box.get("peer")        # the machine dies: no goodbye
+            if p is not None and p.ws is not None and p.ws.transport is not None:
+                p.ws.transport.abort()
+        asyncio.run(go())
+    th = threading.Thread(target=machine_b, daemon=True)
+    th.start()
+    th2 = None
+    try:
+        assert until(app, lambda: wait.opponent_army is None and jfile.exists()
+                     and "connected" == wait.opponent)
+        box["stop"] = True
+        th.join(10)
+        assert until(app, lambda: wait.opponent == "away")
+        assert any("has disconnected" in t for t, _ in wait.rows())
+        press(app, "leave")
+        press(app, "join")
+        js = app.scene
+        assert isinstance(js, NetJoinScene) and "direct_0" in js.buttons
+        label = js.buttons["direct_0"].text
+        assert "as Axis: you host" in label and "before the set-up" in label
+        press(app, "direct_0")
+        assert until(app, lambda: isinstance(app.scene, NetWaitScene))
+        again = app.scene
+        step(app, 5)
+        texts = [t for t, _ in again.rows()]
+        assert any("waiting for the Allied player to come back" in t for t in texts)
+        assert not any("Join code" in t for t in texts)
+        box.clear()
+        th2 = threading.Thread(target=machine_b, args=(True,), daemon=True)
+        th2.start()
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
+        battle = app.scene
+        assert battle.ai.local == "Axis" and not battle.game.state.units
+    finally:
+        box["stop"] = True
+        for t in (th, th2):
+            if t is not None:
+                t.join(5)
+        if isinstance(app.scene, BattleScene):
+            app.scene.ai.bridge.close()

@@ -535,11 +535,21 @@ class NetWaitScene(GuiScene):
         elif kind == "start":
             self.start_battle(data)
         elif kind == "error" and data.get("fatal"):
+            text = str(data.get("text", "the connection is lost")).rstrip(".")
+            if self.carried_on_later():
+                text += (". Carry it on later from Join a battle (your battles to carry on): "
+                         "the battle is kept on this machine.")
             self.next_scene = NetMessageScene(self.app, "The network battle can't go on",
-                                              data.get("text", ""), self.bridge)
+                                              text, self.bridge)
         elif kind == "stopped":
             self.next_scene = NetMessageScene(self.app, "The battle stopped",
                                               data.get("text", ""), self.bridge)
+
+    def carried_on_later(self) -> bool:
+        """This machine keeps the battle to carry on (a direct battle's continue-file)."""
+        peer = getattr(self.bridge, "peer", None)
+        path = getattr(peer, "autosave", None)
+        return path is not None and path.exists()
 
     def other_seat(self) -> str:
         return "Allies" if self.seat == "Axis" else "Axis"
@@ -569,6 +579,13 @@ class NetWaitScene(GuiScene):
             else "Network battle"
         draw_text(surface, title, (w // 2, 70), 44, theme.ACCENT, bold=True, anchor="midtop")
         y = 160
+        for text, col in self.rows():
+            draw_text(surface, text, (w // 2, y), 28 if col == theme.ACCENT else 24, col,
+                      anchor="midtop", width=min(900, w - 80))
+            y += 44
+
+    def rows(self) -> list[tuple[str, tuple]]:
+        """The waiting room's lines (text, colour), top to bottom."""
         rows: list[tuple[str, tuple]] = []
         if "address" in self.info:
             rows.append((f"Address: {self.info['address']}", theme.TEXT))
@@ -584,6 +601,10 @@ class NetWaitScene(GuiScene):
             rows.append((f"Carrying on this battle: waiting for the "
                          f"{SIDE_WORD[self.other_seat()]} player to come back to it (Join a "
                          f"battle, then the battle under 'carry on').", theme.TEXT_DIM))
+        elif self.opponent == "away" and getattr(self.bridge, "mode", "") == "direct":
+            rows.append((f"The {SIDE_WORD[self.other_seat()]} player has disconnected - "
+                         f"waiting for them to come back (they carry the battle on from Join "
+                         f"a battle).", theme.WARN))
         elif self.opponent == "none" and not self.opponent_army:
             rows.append(("Waiting for the other player to join...", theme.TEXT_DIM))
         if self.opponent_army:
@@ -593,7 +614,4 @@ class NetWaitScene(GuiScene):
             rows.append(("Waiting for the battle to start...", theme.TEXT_DIM))
         elif self.opponent == "connected" and self.army_names:
             rows.append(("The other player is building an army in secret...", theme.TEXT_DIM))
-        for text, col in rows:
-            draw_text(surface, text, (w // 2, y), 28 if col == theme.ACCENT else 24, col,
-                      anchor="midtop", width=min(900, w - 80))
-            y += 44
+        return rows

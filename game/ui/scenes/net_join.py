@@ -113,7 +113,8 @@ class NetJoinScene(GuiScene):
             try:
                 bridge = NetBridge.resume_direct(d["path"])
             except (DataError, DiceError, OSError) as exc:
-                self.message = f"That battle can't be carried on: {exc}"
+                self.message = (f"That battle can't be carried on ({exc}): host a new "
+                                f"one instead (menu: Host a battle).")
                 return
             self.next_scene = NetJoiningScene(self.app, bridge)
         elif key.startswith("saved_"):
