@@ -177,3 +177,53 @@ def test_a_direct_peer_asks_again_for_an_action_that_skips_ahead():
     assert p.hashes == [] and p.game.state_hash() == before and not p.game.history
     assert {"t": "resume", "have": 0, "reveals": 4} in sent
     assert p.stopped is None
+
+
+def test_a_relay_client_given_an_action_that_skips_ahead_resynchronises(tmp_path):
+    """Through a relay: a seat handed action N+3 when it holds N actions does not apply it
+    (its position stays), drops the line and comes back with what it has; the relay's
+    record fills the gap and the battle finishes on both seats at the same position."""
+    from game.net.client import RelayClient
+    from game.net.headless import spec_for
+    from game.net.relay import Relay, serve_relay
+    from tests.net.test_net_carry_on import HoldAt
+    spec = spec_for(4, 1, turn_limit=1)
+    gate = {}
+
+    async def main():
+        relay = Relay(tmp_path / "store")
+        server = await serve_relay(relay, "127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        a = RelayClient(url, player=HoldAt(spec.player("Axis"), 10, gate),
+                        army=spec.armies["Axis"],
+                        create={"scenario": "standard", "config": spec.config, "seat": "Axis",
+                                "options": spec.options})
+        ta = asyncio.ensure_future(a.run())
+        await asyncio.wait_for(a.ready.wait(), 60)
+        b = RelayClient(url, player=HoldAt(spec.player("Allies"), 10, gate),
+                        army=spec.armies["Allies"], code=a.st.code)
+        tb = asyncio.ensure_future(b.run())
+        while not (len(a.hashes) == len(b.hashes) == 10):
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)                      # quiet: both hold at 10 actions
+        before, n = b.game.state_hash(), len(b.hashes)
+        await b._on({"t": "played", "seq": n + 2, "action": {"type": "EndPhase",
+                                                             "side": "Allies"},
+                     "rolls": [], "hash": "0" * 64})
+        out = {"unchanged": b.game.state_hash() == before and len(b.hashes) == n
+               and len(b.game.history) == n,
+               "said": list(b.st.errors)}
+        gate["go"] = True
+        while not (a.done.is_set() and b.done.is_set()):
+            await a._maybe_act()
+            await b._maybe_act()
+            await asyncio.sleep(0.05)
+        await asyncio.gather(ta, tb)
+        server.close()
+        return a, b, out
+
+    a, b, out = asyncio.run(asyncio.wait_for(main(), 300))
+    assert out["unchanged"]
+    assert any("action 13 arrived before action 11" in e for e in out["said"])
+    assert b.st.reconnects >= 1 and a.st.desync is None and b.st.desync is None
+    assert a.st.over is not None and a.game.state_hash() == b.game.state_hash()
