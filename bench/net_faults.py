@@ -138,8 +138,8 @@ async def one_battle(i: int, args, relay: RelayProcess, rng: random.Random, budg
 
 async def one_direct_battle(i: int, args, rng: random.Random, budget: dict, tmp: str) -> dict:
     """A direct battle (no relay) between two bot processes, each keeping a continue-file
-    after every step; either is killed (SIGKILL) at random moments once the armies are
-    revealed and started again from its file (the host on the same port, the joiner with
+    after every step; either is killed (SIGKILL) at random moments once both players are
+    in (the set-up before deployment included) and started again from its file (the host on the same port, the joiner with
     its seat token).  Every battle must finish with both machines' final positions equal
     and the record replaying to it."""
     from game.net.session import read_net_save, replay_record
@@ -159,13 +159,21 @@ async def one_direct_battle(i: int, args, rng: random.Random, budget: dict, tmp:
     cap = -(-args.direct_kills // args.direct_battles)
     restart = {id(h): ["--direct-host", str(port), "--continue", save["host"]],
                id(j): ["--direct-join", addr, "--continue", save["join"]]}
+    early = 0                            # kills before deployment (army building, set-up)
     while time.monotonic() < t_end and not (h.done and j.done):
-        await asyncio.sleep(rng.uniform(0.3, 1.2))
+        # the first kill as soon as both players are in (the set-up), the others at random
+        await asyncio.sleep(rng.uniform(0.3, 1.2) if kills else 0.01)
         if h.done or j.done or budget["direct"] <= 0 or kills >= cap:
             continue
         if not (os.path.exists(save["host"]) and os.path.exists(save["join"])):
-            continue                     # before deployment there is nothing to carry on from
+            continue                     # before both players are in there is nothing to carry on from
         victim = rng.choice([h, j])
+        try:
+            with open(save["host" if victim is h else "join"], encoding="utf-8") as f:
+                armies = json.load(f).get("armies") or {}
+            early += not all(armies.get(s) for s in ("Axis", "Allies"))
+        except (OSError, ValueError):
+            pass
         await victim.kill()
         victim.done = None
         await asyncio.sleep(rng.uniform(0.0, 0.3))
@@ -176,7 +184,8 @@ async def one_direct_battle(i: int, args, rng: random.Random, budget: dict, tmp:
         while x.alive() and x.done is None and time.monotonic() < t_end:
             await asyncio.sleep(0.05)
         await x.kill()
-    out = {"index": i, "kills": {"client": kills, "relay": 0}, "ok": False, "why": ""}
+    out = {"index": i, "kills": {"client": kills, "relay": 0}, "ok": False, "why": "",
+           "early": early}
     if not (h.done and j.done and h.done.get("done") and j.done.get("done")):
         out["why"] = f"a machine did not finish (host: {h.done}, joiner: {j.done})"[:400]
         return out
@@ -205,7 +214,7 @@ async def run_direct(args) -> list:
             r = await one_direct_battle(100 + i, args, rng, budget, tmp)
             results.append(r)
             print(f"direct battle {i}: {r.get('actions', '?')} actions, killed a machine "
-                  f"{r['kills']['client']} times: "
+                  f"{r['kills']['client']} times ({r.get('early', 0)} before deployment): "
                   f"{'finished, same final hash' if r['ok'] else 'FAILED: ' + r['why']}",
                   flush=True)
             i += 1

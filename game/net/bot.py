@@ -37,6 +37,8 @@ async def run_direct(args, spec) -> int:
         data = read_net_save(args.cont)
         peer = Peer.from_save(data, player=spec.player(data["seat"]), think=args.think,
                               autosave=args.cont)
+        if peer.my_army is None:          # killed in army building: its army is built now
+            peer.set_army(spec.armies[peer.seat])
     if args.direct_host is not None:
         if peer is None:
             peer = Peer(args.seat, scenario="standard", config=spec.config,

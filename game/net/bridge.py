@@ -25,7 +25,8 @@ from .client import NetError, RelayClient
 from .direct import DEFAULT_PORT, DirectHost, Peer, join
 
 __all__ = ["NetBridge", "UIPlayer", "continue_path", "saved_direct_battles",
-           "saved_relay_seats", "remember_relay_seat"]
+           "saved_relay_seats", "remember_relay_seat", "forget_relay_seat",
+           "relay_seat_status", "prune_finished_relay_seats"]
 
 
 class UIPlayer:
@@ -118,7 +119,18 @@ class NetBridge:
                                        "scenario": src.scenario, "config": src.config,
                                        "options": dict(src.options), "seat": self.seat}))
         else:
+            if kind == "over" and self.client is not None:
+                self.finished()             # a relay battle that is over: not offered again
             self.events.put((kind, dict(data)))
+
+    def finished(self) -> None:
+        """The battle is over (this machine reached its end, the victory screen): it is no
+        longer offered to carry on - a relay seat is forgotten, a direct battle's
+        continue-file goes (the connection stays until both machines agree on the end)."""
+        if self.client is not None and self.client.st.game_id:
+            forget_relay_seat(self.client.st.game_id)
+        elif self.peer is not None:
+            self.peer.forget()
 
     @classmethod
     def host_direct(cls, *, seat: str, scenario: str, config: int, options: dict,
@@ -229,11 +241,19 @@ class NetBridge:
                                 save_dir=_save_dir(), autosave=path)
         where = dict(b.peer.where)
         p = b.peer
+        # where the battle was: "army" (this player's army not built yet), "waiting" (the
+        # battle not started), "battle" (started: blind until deployment reveals the armies)
+        stage = "army" if p.my_army is None else "waiting" if p.game is None else "battle"
         b.events.put(("resume", {"scenario": p.scenario, "config": p.config,
-                                 "options": dict(p.options), "seat": p.seat,
-                                 "armies": {k: list(v) for k, v in p.armies.items()},
-                                 "actions": list(p.game.history),
-                                 "rolls": list(p.dice.table[:p.dice.pos]),
+                                 "options": dict(p.options), "seat": p.seat, "stage": stage,
+                                 "armies": {k: list(v) for k, v in p.armies.items()}
+                                 if len(p.armies) == 2 else None,
+                                 "my_army": None if p.my_army is None else list(p.my_army),
+                                 "opponent_army": p.opponent_army,
+                                 "actions": [] if p.game is None else
+                                 list(p.game.history[:len(p.hashes)]),
+                                 "rolls": [] if p.dice is None else
+                                 list(p.dice.table[:p.dice.pos]),
                                  "role": where.get("role", ""),
                                  "address": str(where.get("address", ""))}))
         if where.get("role") == "host":
@@ -335,6 +355,24 @@ class NetBridge:
         self._call(lambda: asyncio.ensure_future(src.send({"t": "chat", "text": text})))
         return None
 
+    def record_between(self, first: int, end: int) -> list[dict] | None:
+        """The confirmed actions ``first`` .. ``end - 1`` of this machine's record
+        (``{"seq", "action", "rolls", "hash"}``; ``rolls``: the table so far), for a screen
+        that missed some; None when this machine does not hold them all.  Read from the UI
+        thread: only confirmed entries (the network thread appends, never changes them)."""
+        src = self.peer if self.peer is not None else self.client
+        game = getattr(src, "game", None)
+        if src is None or game is None or first < 0 or end <= first:
+            return None
+        hashes = list(src.hashes)
+        history = list(game.history)
+        if len(hashes) < end or len(history) < end:
+            return None
+        dice = src.dice
+        rolls = list(dice.table[:dice.pos])
+        return [{"seq": i, "action": history[i], "rolls": rolls, "hash": hashes[i]}
+                for i in range(first, end)]
+
     def waiting_line(self) -> str:
         if self.peer is not None:
             return self.peer.waiting
@@ -373,14 +411,15 @@ def continue_path(game_id: str, seat: str) -> Path:
     return d / f"continue-{file_part(game_id, 'direct')}-{file_part(seat.lower())}.json"
 
 
-def saved_direct_battles() -> list[dict]:
+def saved_direct_battles(folder: str | Path | None = None) -> list[dict]:
     """The direct battles this machine can carry on, newest first: ``{"path", "seat",
-    "role", "address", "scenario", "config", "edition", "actions", "saved"}`` (read
-    from the continue-files; one that does not read is left out)."""
+    "role", "address", "scenario", "config", "edition", "actions", "saved", "stage"}``
+    (read from the continue-files in ``folder``, by default this machine's network saves;
+    one that does not read is left out, and so is a battle that is over)."""
     import json
     out = []
     try:
-        files = sorted(_save_dir().glob("continue-*.json"),
+        files = sorted(Path(folder or _save_dir()).glob("continue-*.json"),
                        key=lambda f: f.stat().st_mtime, reverse=True)
     except OSError:
         return []
@@ -388,13 +427,19 @@ def saved_direct_battles() -> list[dict]:
         try:
             d = json.loads(f.read_text(encoding="utf-8"))
             x = d.get("extra") or {}
+            if x.get("over"):
+                continue                    # finished: nothing to carry on
             where = x.get("where") or {}
+            armies = d.get("armies") or {}
+            stage = "battle" if all(armies.get(s) for s in ("Axis", "Allies")) else \
+                "set-up" if x.get("started") else \
+                "army" if x.get("my_army") is None else "waiting"
             out.append({"path": str(f), "seat": str(d["seat"]),
                         "role": str(where.get("role", "")),
                         "address": str(where.get("address", "")),
                         "scenario": str(d["scenario"]), "config": int(d["config"]),
                         "edition": str((d.get("options") or {}).get("edition") or "first"),
-                        "actions": len(d.get("actions") or []),
+                        "actions": len(d.get("actions") or []), "stage": stage,
                         "saved": str(d.get("saved", ""))})
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
@@ -416,6 +461,59 @@ def saved_relay_seats() -> list[dict]:
         return []
     return [d for d in data if isinstance(d, dict) and
             all(isinstance(d.get(k), str) for k in ("url", "game", "seat", "token"))]
+
+
+def forget_relay_seat(game: str) -> None:
+    """A relay battle that is over: no longer offered to carry on."""
+    import json
+    from game.saves import write_atomic
+    seats = saved_relay_seats()
+    keep = [s for s in seats if s["game"] != game]
+    if len(keep) == len(seats):
+        return
+    try:
+        write_atomic(_seats_file(), json.dumps(keep, indent=1))
+    except OSError:
+        pass
+
+
+async def relay_seat_status(seat: dict, timeout: float = 3.0) -> str | None:
+    """What the relay says of a remembered seat's battle ("open", "playing", "over",
+    "desync"), or None when it can't be asked (unreachable, an older relay, refused)."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+    from .messages import MAX_MESSAGE_BYTES, PROTOCOL, ProtocolError, decode, encode
+    try:
+        async with asyncio.timeout(timeout):
+            async with connect(seat["url"], max_size=MAX_MESSAGE_BYTES, open_timeout=None,
+                               compression=None) as ws:
+                await ws.send(encode({"t": "status", "v": PROTOCOL, "game": seat["game"],
+                                      "seat": seat["seat"], "token": seat["token"]}))
+                msg = decode(await ws.recv())
+    except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed,
+            ProtocolError):
+        return None
+    if msg["t"] == "state" and msg["game"] == seat["game"]:
+        return msg["status"]
+    return None
+
+
+def prune_finished_relay_seats(timeout: float = 3.0) -> list[dict]:
+    """Ask each relay about the remembered seats (blocking: call it off the UI thread);
+    a battle that is over there (ended while this machine was away) is forgotten.
+    Returns the seats still remembered."""
+    seats = saved_relay_seats()
+
+    async def ask() -> list:
+        return await asyncio.gather(*(relay_seat_status(s, timeout) for s in seats))
+    try:
+        states = asyncio.run(ask()) if seats else []
+    except RuntimeError:            # (called inside a running loop: nothing asked)
+        return seats
+    for s, st in zip(seats, states):
+        if st in ("over", "desync"):
+            forget_relay_seat(s["game"])
+    return saved_relay_seats()
 
 
 def remember_relay_seat(url: str, game: str | None, seat: str | None,

@@ -120,7 +120,10 @@ class Peer:
     # --- wiring ---------------------------------------------------------------------------
     def set_army(self, names: list[str]) -> None:
         army_from_names(self.seat, names, self.scenario, self.options)   # refuse a bad one here
+        if self.my_army is not None and self.commit_sent and list(names) != self.my_army:
+            raise ProtocolError("this machine's army is committed to: it can't change")
         self.my_army = list(names)
+        self._autosave()
         self.wake.set()
 
     def _event(self, kind: str, data: dict) -> None:
@@ -138,15 +141,17 @@ class Peer:
         if self._worker is None:
             self._worker = asyncio.ensure_future(self._work())
             self._worker.add_done_callback(self._worker_ended)
+        self._autosave()
         await self.send({"t": "commit", "root": self.chain.root})
         if self.my_army is not None:
             self.commit_sent = True
             await self._send_army_commit()
         if self.revealed and self.my_army is not None:
             await self.send({"t": "army_reveal", "cards": self.my_army, "salt": self.my_salt})
-        if self.game is not None:
-            await self.send({"t": "resume", "have": len(self.hashes),
-                             "reveals": self.dice.theirs.count})
+        # what this machine has, so the other re-sends what it lacks (also before the
+        # battle started: a machine carried on from its file may lack the first rolls)
+        await self.send({"t": "resume", "have": len(self.hashes),
+                         "reveals": self.dice.theirs.count if self.dice is not None else 0})
         self.wake.set()
         try:
             async for raw in ws:
@@ -211,7 +216,8 @@ class Peer:
             if self.dice is None:
                 if self.their_commit is None or len(self.early) > 8:
                     raise ProtocolError("no dice before the battle starts")
-                self.early.append(msg)          # the other machine started a moment sooner
+                if all(m["k"] != msg["k"] for m in self.early):
+                    self.early.append(msg)      # the other machine started a moment sooner
                 return
             if msg["k"] < self.dice.theirs.count:
                 return                                  # a resend we already have
@@ -247,6 +253,8 @@ class Peer:
             pass
         else:
             raise ProtocolError(f"a '{t}' message is not expected in a direct battle")
+        if self.game is None and t in ("commit", "army_commit"):
+            self._autosave()          # the other's dice root and army commitment are kept
         self.wake.set()
 
     def _their_reveal_army(self, msg: dict) -> None:
@@ -341,6 +349,12 @@ class Peer:
             return False
         if not self.inbox.empty():
             seq, action = self.inbox.get_nowait()
+            if seq > len(self.hashes):
+                # it skips ahead (actions missed in between): never applied over the gap;
+                # the other machine sends again everything from what this one has
+                await self.send({"t": "resume", "have": len(self.hashes),
+                                 "reveals": self.dice.theirs.count})
+                return True
             if seq != len(self.hashes):
                 await self.send({"t": "error", "text": f"action {seq + 1} is out of order",
                                  "about": "action"})
@@ -405,6 +419,7 @@ class Peer:
                 break
             except RollNeeded as need:
                 await self._get_roll(need.k)
+        self._autosave()
         self._event("start", {})
         return True
 
@@ -428,9 +443,27 @@ class Peer:
         reveal_armies(self.game, cards)
         self._event("reveal", {"armies": dict(self.armies)})
 
+    def joined(self) -> bool:
+        """Both players are in this battle: the seat token was handed out and the other
+        machine has spoken since (its dice commitment), so both can carry it on."""
+        return bool(getattr(self, "token", None) or getattr(self, "token_hash", None)) and \
+            self.their_root is not None
+
     def _autosave(self) -> None:
-        if self.autosave is not None and len(self.armies) == 2:
-            self.save(to_continue=True, path=self.autosave, compact=True)
+        """The continue-file, from the moment both players are in the battle (army
+        building, set-up, deployment, the battle) to its end; a finished battle's file
+        says it is over (it is no longer offered to carry on; the screens delete it)."""
+        if self.autosave is None or not self.joined():
+            return
+        self.save(to_continue=True, path=self.autosave, compact=True)
+
+    def forget(self) -> None:
+        """The battle is over (or stopped for good): its continue-file goes."""
+        if self.autosave is not None:
+            try:
+                self.autosave.unlink()
+            except OSError:
+                pass
 
     async def _get_roll(self, k: int) -> None:
         d = self.dice
@@ -496,15 +529,26 @@ class Peer:
         """This machine's record of the battle.  ``to_continue`` also keeps what is needed
         to carry on another day (this machine's dice secret and seat token: keep that
         file to yourself until the battle is over); bug-report saves never hold them."""
-        if (self.save_dir is None and path is None) or len(self.armies) < 2:
+        if (self.save_dir is None and path is None) or \
+                (len(self.armies) < 2 and not to_continue):
             return None
         acts = list(self.game.history) if self.game is not None else []
         rolls = list(self.dice.table) if self.dice is not None else []
         extra = None
-        if to_continue and self.dice is not None:
-            extra = {"chain_secret": self.chain.secret.hex(), "sent": self.dice.sent,
+        if to_continue:
+            # only the actions both machines confirmed (one being applied, its armies
+            # awaited at deployment, comes again: the other machine re-sends it)
+            acts = acts[:len(self.hashes)]
+            # before deployment: this machine's own army (its secret, on its own disk) and
+            # the other's commitment (digest, points, unit count), never the other's cards
+            extra = {"chain_secret": self.chain.secret.hex(),
+                     "sent": self.dice.sent if self.dice is not None else 0,
                      "their_root": self.their_root,
-                     "their_reveals": [v.hex() for v in self.dice.theirs.values],
+                     "their_reveals": [] if self.dice is None else
+                     [v.hex() for v in self.dice.theirs.values],
+                     "started": self.game is not None,
+                     "over": self.game is not None and self.game.over,
+                     "my_army": None if self.my_army is None else list(self.my_army),
                      "token": getattr(self, "token", None),
                      "token_hash": getattr(self, "token_hash", None),
                      "pending": None if self.pending_own is None else
@@ -539,15 +583,39 @@ class Peer:
                 options=data["options"], player=player, think=think, chain=chain,
                 on_event=on_event, save_dir=save_dir, game_id=data.get("game", ""),
                 autosave=autosave)
-        p.armies = {s: list(v) for s, v in data["armies"].items()}
-        p.my_army = list(p.armies[seat])
-        p.revealed = True
+        p.armies = {s: list(v) for s, v in data["armies"].items() if s in SIDES and v}
+        both = len(p.armies) == 2
+        if both:
+            p.my_army = list(p.armies[seat])
+            p.revealed = True
+        else:
+            # carried on before deployment: this machine's army (if built yet) is its own
+            # secret still; the other's is known by its commitment only
+            mine = x.get("my_army")
+            if mine is not None:
+                if not isinstance(mine, list):
+                    raise DataError("<network save>", "the saved army is not a list of cards",
+                                    field="my_army")
+                try:
+                    army_from_names(seat, mine, p.scenario, p.options)
+                except ProtocolError as exc:
+                    raise DataError("<network save>", str(exc), field="my_army") from None
+                p.my_army = list(mine)
+            # the record stops before deployment: this army is revealed (again) when the
+            # battle reaches it, never sooner
+            p.revealed = False
+            if seat in p.armies:
+                del p.armies[seat]          # this machine's own goes in at deployment
         p.their_root = x["their_root"]
         # the commitments stay the same ones (an older file without them: accept the
         # other's once more; the armies themselves are in the record already)
         tc = x.get("their_commit")
-        p.their_commit = dict(tc) if isinstance(tc, dict) and isinstance(
-            tc.get("digest"), str) else {"digest": "", "points": 0, "count": 0}
+        if isinstance(tc, dict) and isinstance(tc.get("digest"), str):
+            p.their_commit = dict(tc)
+            if isinstance(tc.get("points"), int) and isinstance(tc.get("count"), int):
+                p.opponent_army = (tc["points"], tc["count"])
+        elif both:
+            p.their_commit = {"digest": "", "points": 0, "count": 0}
         if isinstance(x.get("salt"), str):
             p.my_salt = x["salt"]
         where = x.get("where")
@@ -555,6 +623,11 @@ class Peer:
             p.where = {k: v for k, v in where.items()
                        if k in ("role", "address", "port") and isinstance(v, (str, int))}
         p.token, p.token_hash = x.get("token"), x.get("token_hash")
+        if not both and not x.get("started"):
+            return p                      # the battle had not started: no rolls, no actions
+        if not isinstance(p.their_root, str):
+            raise DataError("<network save>", "the other machine's dice commitment is missing",
+                            field="their_root")
         dice = CommitRevealDice(seat, chain, p.their_root)
         for k, v in enumerate(x["their_reveals"]):
             dice.their_reveal(k, v)
@@ -563,8 +636,8 @@ class Peer:
         if dice.table[:len(data["rolls"])] != data["rolls"][:len(dice.table)]:
             raise DataError("<network save>", "the saved rolls do not match the dice chains")
         p.dice = dice
-        p.game = replay_record(p.scenario, p.config, p.options, p.armies, data["actions"], [],
-                               data["hashes"], dice=dice)
+        p.game = replay_record(p.scenario, p.config, p.options, p.armies if both else None,
+                               data["actions"], [], data["hashes"], dice=dice)
         p.hashes = list(data["hashes"])
         pend = x.get("pending")
         if isinstance(pend, list) and len(pend) == 2 and pend[0] == len(p.hashes):

@@ -306,11 +306,23 @@ class Relay:
 
     async def first(self, ws, msg: dict) -> tuple[RelayGame | None, str | None]:
         t = msg["t"]
-        if t not in ("create", "join", "hello"):
-            raise ProtocolError("the first message must be create, join or hello")
+        if t not in ("create", "join", "hello", "status"):
+            raise ProtocolError("the first message must be create, join, hello or status")
         if msg["v"] != PROTOCOL:
             raise ProtocolError(f"protocol {msg['v']} is not spoken here (this relay speaks "
                                 f"{PROTOCOL}); update Hexfront")
+        if t == "status":
+            # is this seat's battle still on? (the menu's list of battles to carry on; the
+            # seat's token is needed, the other seat is not told anything)
+            g = self.games.get(msg["game"])
+            want = g.token_hashes.get(msg["seat"]) if g is not None else None
+            if g is None or want is None or \
+                    not hmac.compare_digest(want, hash_token(msg["token"])):
+                raise ProtocolError("that battle and seat token do not match: you can only "
+                                    "ask about your own seat")
+            await self.send(ws, {"t": "state", "game": g.id, "status": g.status})
+            await ws.close(1000, "status told")
+            return None, None
         if t == "create":
             if len(self.games) >= MAX_GAMES:
                 raise ProtocolError("the relay holds as many battles as it can")

@@ -246,11 +246,14 @@ def read_net_save(path: str | os.PathLike[str]) -> dict:
 def replay_record(scenario: str, config: int, options: dict, armies_names: dict,
                   actions: list, rolls: list[int], hashes: list[str] | None = None,
                   dice: TableDice | None = None):
-    """Rebuild a battle from its record (the rolls it used); DataError on any mismatch."""
-    try:
-        armies = armies_from_names(armies_names, scenario, options)
-    except ProtocolError as exc:
-        raise DataError("<network record>", str(exc)) from None
+    """Rebuild a battle from its record (the rolls it used); DataError on any mismatch.
+    ``armies_names`` None: a battle not yet at deployment, rebuilt blind (no units)."""
+    armies = None
+    if armies_names is not None:
+        try:
+            armies = armies_from_names(armies_names, scenario, options)
+        except ProtocolError as exc:
+            raise DataError("<network record>", str(exc)) from None
     dice = dice if dice is not None else TableDice()
     for v in rolls[len(dice.table):]:
         dice.add(v)

@@ -203,3 +203,45 @@ def test_direct_battle_closed_on_both_machines_and_carried_on_from_the_menu(tmp_
         for m in ("a", "b", "a2", "b2"):
             if m in locals():
                 locals()[m].bridge.close()
+
+
+def test_a_finished_relay_battle_is_no_longer_offered_on_either_machine(tmp_path, monkeypatch):
+    """A relay battle played to its end through the bridges: each machine forgets its seat
+    when the end comes (it is no longer under "your battles to carry on"); a machine
+    that was away when it ended (its seat still remembered) forgets it when the list is
+    made (the relay says the battle is over), and a battle still on stays listed."""
+    from game.net.bridge import prune_finished_relay_seats, remember_relay_seat
+    monkeypatch.setenv("HEXFRONT_DATA_DIR", str(tmp_path / "data"))
+    spec = spec_for(4, 1, turn_limit=1)
+    relay = RelayThread(tmp_path / "store")
+    try:
+        a = Machine(NetBridge.relay_create(relay.url, seat="Axis", scenario="standard",
+                                           config=spec.config, options=spec.options,
+                                           army=spec.armies["Axis"]), spec.player("Axis"))
+        assert pump_until([a], lambda: "code" in a.info)
+        b = Machine(NetBridge.relay_join(relay.url, a.info["code"]), spec.player("Allies"))
+        assert pump_until([a, b], lambda: b.seat is not None)
+        b.bridge.set_army(spec.armies["Allies"])
+        assert pump_until([a, b], lambda: b.game is not None and len(b.game.history) >= 5)
+        held = saved_relay_seats()            # (one file here: the last seat to join)
+        assert [x["game"] for x in held] == [b.info["game"]]      # offered while it is on
+        assert pump_until([a, b], lambda: "over" in a.kinds and "over" in b.kinds)
+        assert a.game.over and b.game.over
+        assert saved_relay_seats() == []                   # the end: forgotten on both
+        # a battle still on (created, not joined yet)
+        c = Machine(NetBridge.relay_create(relay.url, seat="Axis", scenario="standard",
+                                           config=spec.config, options=spec.options,
+                                           army=spec.armies["Axis"]), spec.player("Axis"))
+        assert pump_until([c], lambda: "code" in c.info)
+        c.bridge.close()
+        # the Allied machine was away at the end: its list still held the seat
+        s = held[0]
+        remember_relay_seat(s["url"], s["game"], s["seat"], s["token"])
+        assert len(saved_relay_seats()) == 2
+        left = prune_finished_relay_seats(timeout=10.0)
+        assert [x["game"] for x in left] == [c.info["game"]]
+        assert saved_relay_seats() == left
+        a.bridge.close()
+        b.bridge.close()
+    finally:
+        relay.close()

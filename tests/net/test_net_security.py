@@ -16,7 +16,8 @@ def run(coro, timeout=300):   # only a hang reaches it
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-NOISE = {"record", "turn", "army_info", "armies", "begin", "opponent", "chat", "commit", "army_commit"}
+NOISE = {"record", "turn", "army_info", "armies", "begin", "opponent", "chat", "commit", "army_commit",
+         "resume"}
 
 
 async def talk(ws, msg):
@@ -256,3 +257,37 @@ def test_a_battle_id_from_the_other_machine_cannot_put_a_save_outside_the_saves_
     assert p.parent == tmp_path / "data" / "saves" / "network"
     assert p.name == "continue-xy-allies.json"
     assert file_part("..", "direct") == "direct" and file_part("ab12-x_Y") == "ab12-x_Y"
+
+
+def test_a_status_question_needs_the_seats_token_and_tells_the_other_seat_nothing(tmp_path):
+    """``status`` (is my battle still on?): with the seat's token the relay answers
+    ``state`` and closes; with a wrong token it refuses like a hello; the seat's own
+    connection is not replaced (as a hello would) and nobody is told anyone came."""
+    async def main():
+        relay = Relay(None)
+        server = await serve_relay(relay, "127.0.0.1", 0)
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        out = {}
+        async with connect(url) as c:
+            created = await talk(c, {"t": "create", "v": 2, "scenario": "standard",
+                                     "config": 1, "seat": "Axis"})
+            async with connect(url) as q:
+                out["good"] = await talk(q, {"t": "status", "v": 2, "game": created["game"],
+                                             "seat": "Axis", "token": created["token"]})
+            async with connect(url) as q:
+                out["bad"] = await talk(q, {"t": "status", "v": 2, "game": created["game"],
+                                            "seat": "Axis", "token": "x" * 32})
+            await c.send(json.dumps({"t": "chat", "text": "still here"}))
+            while True:
+                m = json.loads(await asyncio.wait_for(c.recv(), 60))
+                if m["t"] not in NOISE | {"welcome"}:
+                    out["next"] = m
+                    break
+        server.close()
+        return out
+
+    out = run(main())
+    assert out["good"] == {"t": "state", "game": out["good"]["game"], "status": "open"}
+    assert out["bad"]["t"] == "error" and "do not match" in out["bad"]["text"]
+    # the seat's own connection goes on untouched (not replaced, as a hello would)
+    assert out["next"]["t"] == "error" and "away" in out["next"]["text"], out["next"]

@@ -419,3 +419,208 @@ def test_the_host_screen_points_to_a_hosted_battle_to_carry_on(app, monkeypatch)
     app.switch(NetHostScene(app))
     step(app, 2)
     assert len(app.scene.hosted) == 1
+
+
+def test_a_direct_battle_left_in_army_building_is_carried_on_from_join_a_battle(app):
+    """A drop before deployment: this machine joins a hosted battle, its player leaves the
+    secret army builder (the program closes its connection); the battle is under Join a
+    battle ("army building"), choosing it opens the army builder again (the other machine
+    knows nothing of this army yet), and once it is built the battle starts with the
+    other army known by points and units only."""
+    from game.ai.base import make_player
+    from game.data.armies import sample_army
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_battle import NetWaitScene
+    from game.ui.scenes.net_host import NetArmyScene
+    from game.ui.scenes.net_join import NetJoinScene
+    hosting = {}
+    th = host_in_a_thread(lambda: Peer("Axis", scenario="standard", config=2, options={},
+                                       player=make_player("recruit", 3),
+                                       army=[c.name for c in sample_army("Axis").cards]),
+                          0, hosting)
+    try:
+        t_end = time.monotonic() + 90
+        while "host" not in hosting and time.monotonic() < t_end:
+            time.sleep(0.01)
+        h = hosting["host"]
+        app.switch(app.menu_scene())
+        step(app, 2)
+        press(app, "join")
+        js = app.scene
+        assert not any(k.startswith("direct_") for k in js.buttons)
+        type_into(app, js.address, f"127.0.0.1:{h.port}")
+        type_into(app, js.code, h.code)
+        press(app, "join")
+        assert until(app, lambda: isinstance(app.scene, NetArmyScene))
+        # the host's commitment is in before the player leaves
+        assert until(app, lambda: hosting["peer"].their_root is not None and
+                     hosting["peer"].ws is not None)
+        press(app, "back")                              # the player leaves the builder
+        step(app, 3)
+        assert until(app, lambda: hosting["peer"].ws is None)   # the line is closed
+        press(app, "join")
+        js = app.scene
+        assert isinstance(js, NetJoinScene) and "direct_0" in js.buttons
+        label = js.buttons["direct_0"].text
+        assert "as Allies" in label and "army building" in label and "allies-" not in label
+        press(app, "direct_0")
+        assert until(app, lambda: isinstance(app.scene, NetArmyScene))
+        assert app.scene.side == "Allies"
+        press(app, "sample")
+        press(app, "done")
+        assert isinstance(app.scene, (NetWaitScene, BattleScene))
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
+        battle = app.scene
+        assert battle.ai.local == "Allies" and not battle.game.state.units
+        axis = sample_army("Axis").cards        # known by its points and units only
+        assert battle.ai.opponent_army == (sum(c.cost for c in axis), len(axis))
+        me = make_player("recruit", 8)
+        t_end = time.monotonic() + 300                 # only a hang reaches it
+        while time.monotonic() < t_end and not battle.game.state.units:
+            step(app, 1)
+            if read_on(app, battle):
+                continue
+            if battle.state.to_act == "Allies" and not battle.ai.in_flight and \
+                    not battle.stack:
+                battle.send(me.choose(battle.game))
+            time.sleep(0.002)
+        assert battle.game.state.units and battle.ai.stopped is None   # deployment reached
+    finally:
+        end_of_test(app, hosting, th)
+
+
+def test_join_a_battle_no_longer_offers_a_relay_battle_that_ended_while_away(app, tmp_path):
+    """A relay battle that ended while this machine was away (its seat still remembered)
+    leaves "your battles to carry on" once Join a battle has asked the relay; a battle
+    still on stays, and is carried on by its button."""
+    from game.net.bridge import remember_relay_seat, saved_relay_seats
+    from game.net.client import RelayClient
+    from game.net.headless import spec_for
+    from game.ui.scenes.net_join import NetJoinScene
+    from tests.net.test_net_bridge import RelayThread
+    spec = spec_for(4, 1, turn_limit=1)
+    relay = RelayThread(tmp_path / "store")
+    try:
+        async def battles():
+            a = RelayClient(relay.url, player=spec.player("Axis"), army=spec.armies["Axis"],
+                            create={"scenario": "standard", "config": spec.config,
+                                    "seat": "Axis", "options": spec.options})
+            ta = asyncio.ensure_future(a.run())
+            await asyncio.wait_for(a.ready.wait(), 60)
+            b = RelayClient(relay.url, player=spec.player("Allies"),
+                            army=spec.armies["Allies"], code=a.st.code)
+            await asyncio.wait_for(asyncio.gather(ta, b.run()), 240)
+            c = RelayClient(relay.url, army=spec.armies["Axis"],
+                            create={"scenario": "standard", "config": spec.config,
+                                    "seat": "Axis", "options": spec.options})
+            tc = asyncio.ensure_future(c.run())
+            await asyncio.wait_for(c.ready.wait(), 60)
+            c.stop()
+            await asyncio.wait_for(tc, 60)
+            return b, c
+        b, c = asyncio.run(battles())
+        assert b.st.over is not None
+        remember_relay_seat(relay.url, b.st.game_id, "Allies", b.st.token)   # ended
+        remember_relay_seat(relay.url, c.st.game_id, "Axis", c.st.token)     # still on
+        app.switch(app.menu_scene())
+        step(app, 2)
+        press(app, "join")
+        js = app.scene
+        assert isinstance(js, NetJoinScene)
+        assert until(app, lambda: "saved_0" in js.buttons and "saved_1" not in js.buttons,
+                     seconds=30)
+        assert c.st.game_id in js.buttons["saved_0"].text
+        assert [s["game"] for s in saved_relay_seats()] == [c.st.game_id]
+    finally:
+        relay.close()
+
+
+def test_the_host_carries_on_a_battle_the_joiner_dropped_in_army_building(app, tmp_path,
+                                                                          monkeypatch):
+    """This machine hosts; the other machine joins and drops while its player builds the
+    army: the waiting room says the other player has disconnected; this player leaves;
+    Join a battle offers the battle ("you host", before the set-up); choosing it hosts
+    again and waits for the other player to come back (no join code shown); the other
+    machine carries it on from its own file (its player builds the army then) and the
+    battle starts on this screen."""
+    from game.data.armies import sample_army
+    from game.net.session import read_net_save
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.scenes.net_battle import NetWaitScene
+    from game.ui.scenes.net_host import NetHostScene
+    from game.ui.scenes.net_join import NetJoinScene
+    app.switch(app.menu_scene())
+    step(app, 2)
+    press(app, "host")
+    assert isinstance(app.scene, NetHostScene)
+    app.scene.port = 0
+    press(app, "army")
+    press(app, "sample")
+    press(app, "done")
+    wait = app.scene
+    assert isinstance(wait, NetWaitScene)
+    assert until(app, lambda: "code" in wait.info and "port" in wait.info)
+    code, port = wait.info["code"], wait.info["port"]
+    jfile = tmp_path / "continue-other-allies.json"
+    box = {}
+
+    def machine_b(resume=False):
+        async def go():
+            if resume:          # carried on from its file; the player builds the army now
+                p = Peer.from_save(read_net_save(jfile), autosave=jfile)
+                p.set_army([c.name for c in sample_army("Allies").cards])
+                box["peer"] = p
+                t = asyncio.ensure_future(join(f"127.0.0.1:{port}", None, None,
+                                               token=p.token, game_id=p.game_id,
+                                               seat=p.seat, peer=p))
+            else:
+                def factory(w):
+                    p = Peer(w["seat"], scenario=w["scenario"], config=w["config"],
+                             options=w["options"], autosave=jfile)
+                    p.where = {"role": "join", "address": f"127.0.0.1:{port}"}
+                    box["peer"] = p
+                    return p
+                t = asyncio.ensure_future(join(f"127.0.0.1:{port}", code, factory))
+            while not box.get("stop"):
+                await asyncio.sleep(0.02)
+            t.cancel()
+            p = box.get("peer")        # the machine dies: no goodbye
+            if p is not None and p.ws is not None and p.ws.transport is not None:
+                p.ws.transport.abort()
+        asyncio.run(go())
+    th = threading.Thread(target=machine_b, daemon=True)
+    th.start()
+    th2 = None
+    try:
+        assert until(app, lambda: wait.opponent_army is None and jfile.exists()
+                     and "connected" == wait.opponent)
+        box["stop"] = True
+        th.join(10)
+        assert until(app, lambda: wait.opponent == "away")
+        assert any("has disconnected" in t for t, _ in wait.rows())
+        press(app, "leave")
+        press(app, "join")
+        js = app.scene
+        assert isinstance(js, NetJoinScene) and "direct_0" in js.buttons
+        label = js.buttons["direct_0"].text
+        assert "as Axis: you host" in label and "before the set-up" in label
+        press(app, "direct_0")
+        assert until(app, lambda: isinstance(app.scene, NetWaitScene))
+        again = app.scene
+        step(app, 5)
+        texts = [t for t, _ in again.rows()]
+        assert any("waiting for the Allied player to come back" in t for t in texts)
+        assert not any("Join code" in t for t in texts)
+        box.clear()
+        th2 = threading.Thread(target=machine_b, args=(True,), daemon=True)
+        th2.start()
+        assert until(app, lambda: isinstance(app.scene, BattleScene))
+        battle = app.scene
+        assert battle.ai.local == "Axis" and not battle.game.state.units
+    finally:
+        box["stop"] = True
+        for t in (th, th2):
+            if t is not None:
+                t.join(5)
+        if isinstance(app.scene, BattleScene):
+            app.scene.ai.bridge.close()

@@ -53,7 +53,11 @@ def continued_battle(app: Any, bridge: Any, rec: dict) -> Any:
     from game.net.session import armies_from_names, replay_record
     from game.ui.scenes.battle import BattleScene
     from game.ui.scenes.net_host import setup_from_options
+    stage = rec.get("stage", "battle")
+    if stage in ("army", "waiting"):
+        return continued_before_the_battle(app, bridge, rec)
     try:
+        # before deployment the battle is rebuilt blind: the armies are still secret
         game = replay_record(rec["scenario"], rec["config"], rec["options"], rec["armies"],
                              rec["actions"], rec["rolls"])
     except DataError as exc:
@@ -61,11 +65,41 @@ def continued_battle(app: Any, bridge: Any, rec: dict) -> Any:
     game.origin = None
     setup = setup_from_options(rec["scenario"], rec["config"], rec["options"])
     seat = RemoteSeat(bridge, rec["seat"])
-    seat.armies = armies_from_names(rec["armies"], rec["scenario"], game.state.options)
+    if rec["armies"] is not None:
+        seat.armies = armies_from_names(rec["armies"], rec["scenario"], game.state.options)
+    else:
+        seat.opponent_army = tuple(rec["opponent_army"]) if rec.get("opponent_army") else None
     seat.opponent = "away"
     seat.continued = rec
     setup.remote = seat
     return BattleScene(app, setup, game=game)
+
+
+def continued_before_the_battle(app: Any, bridge: Any, rec: dict) -> Any:
+    """A direct battle carried on before it started: this player builds the army (if it
+    was not built yet: the other machine knows nothing of it) or waits for the other
+    player to come back; then the battle starts as usual (its "start" event)."""
+    from game.ui.scenes.net_host import NetArmyScene, setup_from_options
+    info = {"scenario": rec["scenario"], "config": rec["config"], "options": rec["options"],
+            "continued": True}
+    wait = NetWaitScene(app, bridge, seat=rec["seat"], info=info,
+                        army_names=rec.get("my_army"))
+    wait.opponent = "away"
+    if rec.get("opponent_army"):
+        wait.opponent_army = tuple(rec["opponent_army"])
+    if rec.get("stage") != "army":
+        return wait
+
+    def done(names: list[str]) -> Any:
+        bridge.set_army(names)
+        wait.army_names = names
+        return wait
+
+    def back() -> Any:
+        bridge.close()
+        return app.menu_scene()
+    setup = setup_from_options(rec["scenario"], rec["config"], rec["options"])
+    return NetArmyScene(app, setup, rec["seat"], on_done=done, on_back=back)
 
 
 class ChatLine:
@@ -165,6 +199,7 @@ class RemoteSeat:
         self._seen_back = False
         self.caught_up = 0                  # actions of a record caught up without animating
         self._quiet = 0.0
+        self._finished = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.chat.handle_event(event)
@@ -248,6 +283,13 @@ class RemoteSeat:
                         theme.TEXT_DIM)
         if sc is None:
             return
+        if sc.game.over and not self._finished:
+            # the end (the victory screen next): no longer offered to carry on, on this
+            # machine (the other forgets it when it reaches the end too)
+            self._finished = True
+            finished = getattr(self.bridge, "finished", None)
+            if finished is not None:
+                finished()
         if self.continued is not None and not self._told_continued:
             self._told_continued = True
             n = len(self.continued.get("actions", []))
@@ -291,11 +333,53 @@ class RemoteSeat:
             if sc.anim.busy:
                 return
 
+    def fill_gap(self, seq: int) -> bool:
+        """A confirmed action ``seq`` arrived ahead of this screen's battle (actions
+        missed in between): they are never skipped.  The network side of this machine
+        holds the battle's record (``bridge.record_between``): the missing actions are
+        taken from it and shown at once, each checked against its position hash; when it
+        can't give them (or one does not check out) the battle stops here, as for a
+        position mismatch, with a readable line and a save for a bug report.  True when
+        the gap is filled and action ``seq`` can follow."""
+        from game.rules.errors import IllegalAction
+        from game.net.session import reveal_armies, reveal_due
+        game = self.scene.game
+        first = len(game.history)
+        fetch = getattr(self.bridge, "record_between", None)
+        missing = fetch(first, seq) if fetch is not None else None
+        if missing is not None and [m["seq"] for m in missing] == list(range(first, seq)):
+            for m in missing:
+                for v in m["rolls"][len(game.dice.table):]:
+                    game.dice.add(v)
+                try:
+                    game.apply(m["action"])
+                except IllegalAction:
+                    break
+                if reveal_due(game) and self.armies is not None:
+                    reveal_armies(game, self.armies)
+                if game.state_hash() != m["hash"]:
+                    break
+            else:
+                self.scene.logp.add(f"This screen had missed action"
+                                    f"{'s' if seq - first > 1 else ''} {first + 1}"
+                                    f"{f'-{seq}' if seq - first > 1 else ''}: taken from the "
+                                    f"battle's record and shown at once.", theme.TEXT_DIM)
+                self.scene.refresh()
+                return True
+        self.stopped = (f"This screen missed action {first + 1} of the battle (action "
+                        f"{seq + 1} came first) and could not get it back: the battle stops "
+                        f"here. A save was written for a bug report.")
+        self.bridge.save()
+        self.scene.note(self.stopped)
+        return False
+
     def on_event(self, kind: str, data: dict) -> None:
         sc = self.scene
         if kind == "played":
             game = sc.game
-            if data["seq"] < len(game.history):
+            if self.stopped or data["seq"] < len(game.history):
+                return
+            if data["seq"] > len(game.history) and not self.fill_gap(data["seq"]):
                 return
             dice = game.dice
             for v in data["rolls"][len(dice.table):]:
@@ -451,11 +535,24 @@ class NetWaitScene(GuiScene):
         elif kind == "start":
             self.start_battle(data)
         elif kind == "error" and data.get("fatal"):
+            text = str(data.get("text", "the connection is lost")).rstrip(".")
+            if self.carried_on_later():
+                text += (". Carry it on later from Join a battle (your battles to carry on): "
+                         "the battle is kept on this machine.")
             self.next_scene = NetMessageScene(self.app, "The network battle can't go on",
-                                              data.get("text", ""), self.bridge)
+                                              text, self.bridge)
         elif kind == "stopped":
             self.next_scene = NetMessageScene(self.app, "The battle stopped",
                                               data.get("text", ""), self.bridge)
+
+    def carried_on_later(self) -> bool:
+        """This machine keeps the battle to carry on (a direct battle's continue-file)."""
+        peer = getattr(self.bridge, "peer", None)
+        path = getattr(peer, "autosave", None)
+        return path is not None and path.exists()
+
+    def other_seat(self) -> str:
+        return "Allies" if self.seat == "Axis" else "Axis"
 
     def start_battle(self, start: dict) -> None:
         from game.rules.errors import RulesError
@@ -482,10 +579,17 @@ class NetWaitScene(GuiScene):
             else "Network battle"
         draw_text(surface, title, (w // 2, 70), 44, theme.ACCENT, bold=True, anchor="midtop")
         y = 160
+        for text, col in self.rows():
+            draw_text(surface, text, (w // 2, y), 28 if col == theme.ACCENT else 24, col,
+                      anchor="midtop", width=min(900, w - 80))
+            y += 44
+
+    def rows(self) -> list[tuple[str, tuple]]:
+        """The waiting room's lines (text, colour), top to bottom."""
         rows: list[tuple[str, tuple]] = []
         if "address" in self.info:
             rows.append((f"Address: {self.info['address']}", theme.TEXT))
-        if self.info.get("code"):
+        if self.info.get("code") and not self.info.get("continued"):
             rows.append((f"Join code: {self.info['code']}", theme.ACCENT))
             rows.append(("Give the other player the address and this code.", theme.TEXT_DIM))
         if self.info.get("scenario") and self.info.get("config"):
@@ -493,7 +597,15 @@ class NetWaitScene(GuiScene):
                                       self.info.get("options") or {}), theme.TEXT))
         if self.seat:
             rows.append((f"You play the {SIDE_WORD[self.seat]} side.", theme.TEXT))
-        if self.opponent == "none" and not self.opponent_army:
+        if self.info.get("continued") and self.opponent != "connected":
+            rows.append((f"Carrying on this battle: waiting for the "
+                         f"{SIDE_WORD[self.other_seat()]} player to come back to it (Join a "
+                         f"battle, then the battle under 'carry on').", theme.TEXT_DIM))
+        elif self.opponent == "away" and getattr(self.bridge, "mode", "") == "direct":
+            rows.append((f"The {SIDE_WORD[self.other_seat()]} player has disconnected - "
+                         f"waiting for them to come back (they carry the battle on from Join "
+                         f"a battle).", theme.WARN))
+        elif self.opponent == "none" and not self.opponent_army:
             rows.append(("Waiting for the other player to join...", theme.TEXT_DIM))
         if self.opponent_army:
             pts, n = self.opponent_army
@@ -502,7 +614,4 @@ class NetWaitScene(GuiScene):
             rows.append(("Waiting for the battle to start...", theme.TEXT_DIM))
         elif self.opponent == "connected" and self.army_names:
             rows.append(("The other player is building an army in secret...", theme.TEXT_DIM))
-        for text, col in rows:
-            draw_text(surface, text, (w // 2, y), 28 if col == theme.ACCENT else 24, col,
-                      anchor="midtop", width=min(900, w - 80))
-            y += 44
+        return rows

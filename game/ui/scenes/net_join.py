@@ -27,8 +27,19 @@ class NetJoinScene(GuiScene):
         self._browsing = False
         self.saved = _saved_relay_seats()
         self.direct_saved = _saved_direct_battles()
+        self._pruned: list | None = None
         if browse:
             self.refresh_lan()
+        if self.saved and browse:
+            self.prune_relay_seats()
+
+    def prune_relay_seats(self) -> None:
+        """Ask the relays (in the background) whether the remembered battles are still on:
+        one that ended while this machine was away is no longer offered."""
+        def ask() -> None:
+            from game.net.bridge import prune_finished_relay_seats
+            self._pruned = prune_finished_relay_seats()[-3:]
+        threading.Thread(target=ask, name="hexfront-relay-seats", daemon=True).start()
 
     def refresh_lan(self) -> None:
         if self._browsing:
@@ -102,7 +113,8 @@ class NetJoinScene(GuiScene):
             try:
                 bridge = NetBridge.resume_direct(d["path"])
             except (DataError, DiceError, OSError) as exc:
-                self.message = f"That battle can't be carried on: {exc}"
+                self.message = (f"That battle can't be carried on ({exc}): host a new "
+                                f"one instead (menu: Host a battle).")
                 return
             self.next_scene = NetJoiningScene(self.app, bridge)
         elif key.startswith("saved_"):
@@ -129,6 +141,11 @@ class NetJoinScene(GuiScene):
         self.next_scene = NetJoiningScene(self.app, bridge)
 
     def update(self, dt: float) -> None:
+        if self._pruned is not None:
+            pruned, self._pruned = self._pruned, None
+            if pruned != self.saved:
+                self.saved = pruned
+                self.rebuild()
         shown = sum(1 for k in self.buttons if k.startswith("found_"))
         if shown != min(5, len(self.found)) and not self._browsing:
             self.rebuild()
@@ -229,7 +246,10 @@ class NetJoiningScene(GuiScene):
 def _direct_label(d: dict) -> str:
     where = "you host" if d["role"] == "host" else f"host {d['address']}"
     later = ", later ed." if d["edition"] == "later" else ""
-    return f"{d['scenario'].capitalize()}, map {d['config']}{later}, as {d['seat']}: {where}"
+    when = {"army": " (army building)", "waiting": " (before the set-up)",
+            "set-up": " (set-up)"}.get(d.get("stage", ""), "")
+    return f"{d['scenario'].capitalize()}, map {d['config']}{later}, as {d['seat']}: " \
+           f"{where}{when}"
 
 
 def _saved_direct_battles() -> list[dict]:
