@@ -165,7 +165,8 @@ MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour",
                             "roster_combat", "roster_movement", "roster_transport",
                             "roster_morale", "roster_setup", "roster_actions",
                             "roster_spotting", "roster_fire", "roster_defense",
-                            "roster_extra", "later_aircraft", "roster_last")
+                            "roster_extra", "later_aircraft", "roster_last",
+                            "roster_reserves")
 _LOADED = False
 
 
