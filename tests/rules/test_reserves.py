@@ -102,7 +102,7 @@ def test_ruling_23_hero_enters_on_its_nations_soldier_at_the_start_and_may_move(
     g.add_unit(card("Mauser Kar 98k"), "Axis", at(2, 2))        # German: not its nation
     g.add_unit(card("M1 Garand Rifle"), "Allies", at(8, 3))
     assert not [a for a in g.legal_actions() if isinstance(a, EnterReserve)]
-    assert "friendly Italy Soldier" in g.check(EnterReserve("Axis", hero.uid, at(2, 2)))
+    assert "Soldier of its nation (Italy)" in g.check(EnterReserve("Axis", hero.uid, at(2, 2)))
     bersa = g.add_unit(_italian_soldier(), "Axis", at(3, 3))
     g.state.touch()
     listed = {(a.uid, a.hex) for a in g.legal_actions() if isinstance(a, EnterReserve)}

@@ -116,8 +116,8 @@ def entry_problem(state: GameState, u: Unit, h: Hex,
                     f"where no enemy is next to them")
     else:
         if h not in _nation_soldier_hexes(state, u):
-            return (f"{u.name} enters only in a hex holding a friendly {_nation(u)} Soldier "
-                    f"(none in {hex_label(h)})")
+            return (f"{u.name} enters only in a hex holding a friendly Soldier of its nation "
+                    f"({_nation(u)}); none in {hex_label(h)}")
     friends, vehicles = movement.occupancy(state, u)
     return movement.stacking_problem(u, h, friends, vehicles)
 
