@@ -115,3 +115,17 @@ def test_a_hero_that_comes_too_late_says_why_in_the_side_panel(app):
     _shot(app, "reserves_hero_too_late.png")
     click(app, scene.view.center(at(2, 5)))
     assert hero.hex is None
+
+
+def test_ending_the_phase_with_a_reserve_that_could_enter_asks_first(app):
+    """Ruling 21: entering is optional - ending the phase says who waits, and ends it."""
+    g = _battle()
+    scene = start(app, g)
+    key(app, pygame.K_e)
+    assert scene.mode.name == "confirm"
+    text = scene.mode.prompt()
+    assert "in reserve could enter now" in text and "Fallschirmjager" in text
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    assert g.state.phase != Phase.MOVEMENT_FIRST
+    assert g.state.units["axis-1"].hex is None

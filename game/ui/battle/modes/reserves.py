@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.rules.actions import EnterReserve, Move
+from game.rules.actions import EndPhase, EnterReserve, Move
 from game.rules.families.reserves import timing_problem, waiting
 from game.rules.abilities.roster_reserves import reserve_kind
 from game.rules.hexes import Hex, hex_label
@@ -88,6 +88,23 @@ class ReserveMode(PlayMode, TrayMode):
             return (f"{who} movement: click one of your units, or one of the {n} in reserve "
                     f"in the side panel (R).")
         return super().prompt()
+
+    def end_phase(self) -> None:
+        """Ending the phase with units that could enter now: say they wait, once."""
+        ready = [u for u in self.waiting() if self.entries(u.uid)]
+        if not ready:
+            super().end_phase()
+            return
+        side = self.side
+        names = ", ".join(u.name for u in ready[:3]) + ("..." if len(ready) > 3 else "")
+        idle = [u for u in self.state.live_units(side)
+                if not u.acted and not u.boarded and
+                any(not isinstance(a, EndPhase) for a in self.unit_actions(u.uid))]
+        more = f" {len(idle)} unit(s) on the map have not acted either." if idle else ""
+        self.ctx.push(ConfirmMode(
+            self.ctx, f"{len(ready)} unit(s) in reserve could enter now ({names}): they wait "
+                      f"off the map.{more} End the movement phase?",
+            lambda: self.ctx.send(EndPhase(side))))
 
     def on_key(self, key: int, mod: int) -> bool:
         if key == pygame.K_r:
