@@ -129,3 +129,25 @@ def test_ending_the_phase_with_a_reserve_that_could_enter_asks_first(app):
     step(app, 3)
     assert g.state.phase != Phase.MOVEMENT_FIRST
     assert g.state.units["axis-1"].hex is None
+
+
+def test_the_deployment_tray_leaves_the_reserves_out_and_says_they_wait(app):
+    """Ruling 21: Paratroopers and Heroes are not deployed."""
+    from game.data.units import card
+    from game.rules.dice import LoadedDice
+    from game.rules.engine import new_game
+    armies = {"Axis": [card("Fallschirmjager"), card("Mauser Kar 98k")],
+              "Allies": [card("M1 Garand Rifle")]}
+    g = new_game(rect_map(16, 11, objective=(8, 5)), armies, dice=LoadedDice([]),
+                 coin_winner="Axis")
+    g.apply(ChooseOrder("Axis", True))
+    g.apply(ChooseEnd("Axis", "left"))
+    scene = start(app, g)
+    assert scene.mode.name == "deploy"
+    step(app, 1)
+    assert set(scene.mode.tray) == {"axis-2"}
+    assert "1 wait in reserve" in scene.mode.prompt()
+    _tray_click(app, scene, "axis-2")
+    click(app, scene.view.center(at(2, 3)))
+    assert g.state.units["axis-2"].hex == at(2, 3)
+    assert any(isinstance(a, EndPhase) for a in g.legal_actions())
