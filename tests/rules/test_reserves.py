@@ -15,7 +15,7 @@ from game.rules.dice import Dice
 from game.rules.engine import new_game
 from game.rules.state import DISRUPTED, Phase
 from game.rules.victory import check_victory, victory_points
-from tests.rules.engine_kit import at, check_invariants, position, rect_map
+from tests.rules.engine_kit import at, check_invariants, position, rect_map, rifles
 
 RESERVE_CARDS = ("Fallschirmjager", "Veteran Fallshirmjager", "SNLF Paratroopers",
                  "Defiant paratroopers", "\"Screaming Eagle\" Captain",
@@ -228,3 +228,25 @@ def test_enter_reserve_round_trips_through_the_codec_and_undo():
     assert drop in g.undoable()
     g.undo(drop.uid)
     assert g.state_hash() == before
+
+
+def test_ruling_25_paratrooper_commander_adds_a_die_to_paratroopers_next_to_it_only():
+    """Paratrooper Commander: +1 die for friendly Paratroopers in or next to its hex, on
+    defensive fire too; not itself, not other Soldiers, not while it is disrupted."""
+    g = position(rect_map(10, 6), phase=Phase.ASSAULT_FIRST, first="Allies")
+    cap = g.add_unit(card("\"Screaming Eagle\" Captain"), "Allies", at(2, 2))
+    para = g.add_unit(card("\"Screaming Eagle\" Paratroopers"), "Allies", at(3, 2))
+    gi = g.add_unit(rifles("United States"), "Allies", at(2, 3))      # no ability of its own
+    foe = g.add_unit(card("Mauser Kar 98k"), "Axis", at(4, 2))
+    plain = card("\"Screaming Eagle\" Paratroopers").dice("Soldier", "short")
+    assert g.odds(para.uid, foe.uid).dice == plain + 1
+    assert g.odds(para.uid, foe.uid, defensive=True).dice == plain + 1
+    from game.rules.hexes import range_band
+
+    def printed(u):
+        return u.card.dice("Soldier", range_band(u.hex.distance(foe.hex)))
+    assert g.odds(gi.uid, foe.uid).dice == printed(gi)
+    assert g.odds(cap.uid, foe.uid).dice == printed(cap)
+    cap.disrupted = True
+    g.state.touch()
+    assert g.odds(para.uid, foe.uid).dice == plain
