@@ -121,6 +121,7 @@ def test_ending_the_phase_with_a_reserve_that_could_enter_asks_first(app):
     """Ruling 21: entering is optional - ending the phase says who waits, and ends it."""
     g = _battle()
     scene = start(app, g)
+    _shot(app, "reserves_tray.png")
     key(app, pygame.K_e)
     assert scene.mode.name == "confirm"
     text = scene.mode.prompt()
