@@ -204,8 +204,10 @@ class SetupMixin:
 
     def deploy(self, game, side: str) -> Action | None:
         st = game.state
+        from game.rules.families.setup import held_in_reserve
         todo = [u for u in st.units_of(side) if u.hex is None
-                and not u.card.is_aircraft]      # later edition: Aircraft are never deployed
+                and not u.card.is_aircraft       # later edition: Aircraft are never deployed
+                and held_in_reserve(u) is None]  # nor Paratroopers and Heroes (ruling 21)
         if not todo:
             self.say(f"{side_player(side)} has deployed every unit.")
             return EndPhase(side)

@@ -42,9 +42,10 @@ from game.rules.wording import side_player
 
 from game.ai import later_edition
 from game.ai.base import Player, SetupMixin
-from game.ai.knowledge import (activated_unit, attack_options, enemies, extra_actions_of,
+from game.ai.knowledge import (View, activated_unit, attack_options, enemies, extra_actions_of,
                                facing_toward)
 from game.ai.veteran import VeteranAI
+from game.rules.families.reserves import waiting
 
 __all__ = ["RecruitAI", "BEHAVIOUR_TABLE"]
 
@@ -94,6 +95,10 @@ class RecruitAI(SetupMixin, Player):
             a = self.extra_attack(game, side)
             if a is not None:
                 return a
+        if st.phase.is_movement and waiting(st, side):
+            a = self._reserve_pick(game, side)      # reserves: the Veteran's way
+            if a is not None:
+                return a
         units = [u for u in sorted(st.units_of(side), key=lambda x: int(x.uid.split("-")[-1])
                                    if x.uid.split("-")[-1].isdigit() else 0)
                  if u.on_map and not u.acted and not u.boarded and u.uid not in self._done]
@@ -102,8 +107,26 @@ class RecruitAI(SetupMixin, Player):
             if a is not None and game.check(a) is None:
                 return a
             self._done.add(u.uid)
+        if st.phase.is_movement and waiting(st, side):
+            a = self._reserve_pick(game, side, end=True)   # a drop ends the phase: last
+            if a is not None:
+                return a
         self.say(f"{side_player(side)} (Recruit) has given every unit its order.")
         return EndPhase(side)
+
+    def _reserve_pick(self, game, side: str, end: bool = False) -> Action | None:
+        """A Hero at the start of the movement phase, a Paratrooper at its end (rulings
+        22, 23), chosen as the Veteran chooses them (game.ai.reserves)."""
+        from game.ai import reserves
+        if self._air is None:
+            self._air = VeteranAI(self.seed)
+        vet = self._air
+        vet.view = View(game, side)
+        a = reserves.paratrooper_drop(vet, game, side) if end else \
+            reserves.hero_entry(vet, game, side)
+        if a is not None:
+            self.last_explanation = vet.last_explanation
+        return a
 
     def _later_edition_pick(self, game) -> Action | None:
         """The later edition's own decisions, as the Veteran makes them."""

@@ -34,7 +34,8 @@ from game.rules.state import DefensiveFirePrompt, Unit, other_side
 from game.rules.threat import hypothetical_odds, path_risk
 from game.rules.wording import side_player
 
-from game.ai import later_edition
+from game.ai import later_edition, reserves
+from game.rules.families.reserves import waiting
 from game.ai.base import Player, SetupMixin
 from game.ai.knowledge import (View, activated_unit, attack_gain, attack_options,
                                board_signature, best_facing, control_hexes, control_urgency,
@@ -243,6 +244,11 @@ class VeteranAI(SetupMixin, Player):
 
     def movement(self, game, side: str) -> Action:
         st = game.state
+        held = bool(waiting(st, side))        # reserves (rulings 21-23): game.ai.reserves
+        if held:
+            a = reserves.hero_entry(self, game, side)     # only at the phase's start
+            if a is not None:
+                return a
         for u in self._order(game, side):
             if u.boarded:
                 a = self.dismount(game, u)
@@ -251,6 +257,10 @@ class VeteranAI(SetupMixin, Player):
             if a is not None and game.check(a) is None:
                 return a
             self._done.add(u.uid)
+        if held:
+            a = reserves.paratrooper_drop(self, game, side)   # the phase's end (ruling 22)
+            if a is not None:
+                return a
         self.say(f"{side_player(side)} ends the movement phase.")
         return EndPhase(side)
 

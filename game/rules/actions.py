@@ -16,7 +16,8 @@ from .hexes import Hex, hex_label
 __all__ = [
     "Action", "ChooseOrder", "ChooseEnd", "ChooseObjective", "Deploy", "Undeploy", "Move",
     "Attack", "DefensiveFire", "PassDefensiveFire", "Board", "Dismount",
-    "DemolishBridge", "PlaceDismounted", "EndPhase", "Face", "PlaceAircraft", "ACTION_TYPES",
+    "DemolishBridge", "PlaceDismounted", "EndPhase", "Face", "PlaceAircraft", "EnterReserve",
+    "ACTION_TYPES",
     "action_to_dict", "action_from_dict", "describe_action",
 ]
 
@@ -127,10 +128,19 @@ class PlaceAircraft(Action):
     hex: Hex
 
 
+@dataclass(frozen=True)
+class EnterReserve(Action):
+    """Rulings 21-23: a unit held off the map (a Paratrooper, a nation Hero) enters it
+    in one of its side's movement phases (game.rules.families.reserves)."""
+
+    uid: str
+    hex: Hex
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.__name__: c for c in (
     ChooseOrder, ChooseEnd, ChooseObjective, Deploy, Undeploy, Move, Attack,
     DefensiveFire, PassDefensiveFire, Board, Dismount, DemolishBridge,
-    PlaceDismounted, EndPhase, Face, PlaceAircraft)}
+    PlaceDismounted, EndPhase, Face, PlaceAircraft, EnterReserve)}
 
 _HEX_FIELDS = {"hex"}
 _PATH_FIELDS = {"path"}
@@ -223,6 +233,8 @@ def describe_action(action: Action) -> str:
         return f"{action.uid}: deploy in {hex_label(action.hex)}"
     if isinstance(action, PlaceAircraft):
         return f"{action.uid}: fly to {hex_label(action.hex)}"
+    if isinstance(action, EnterReserve):
+        return f"{action.uid}: enter in {hex_label(action.hex)}"
     if isinstance(action, DefensiveFire):
         return f"{action.uid}: defensive fire"
     if isinstance(action, PassDefensiveFire):

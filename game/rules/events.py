@@ -28,7 +28,7 @@ __all__ = [
     "DisruptionRemoved", "BridgeDestroyed", "BridgeDemolitionRoll", "UnitBoarded",
     "UnitDismounted", "ObjectiveControl", "PointsCounted", "TurnEnded", "GameEnded",
     "AttackDeclared", "FacingChosen", "AircraftPlaced", "AntiairOffered", "AircraftLeft",
-    "event_to_dict", "labels",
+    "ReserveEntered", "event_to_dict", "labels",
 ]
 
 
@@ -397,6 +397,20 @@ class DisruptionRemoved(Event):
 
     def describe(self) -> str:
         return f"{self.uid} recovers from disruption."
+
+
+# --- reserves (game.rules.families.reserves; rulings 21-23) -----------------------------------
+@dataclass(frozen=True)
+class ReserveEntered(Event):
+    """A unit held off the map enters it: a Paratrooper drops, a Hero joins its men."""
+
+    uid: str
+    hex: Hex
+    side: str = ""
+    how: str = ""               # "paratrooper" / "hero"
+
+    def describe(self) -> str:
+        return f"{self.uid} enters the battle map in {hex_label(self.hex)}."
 
 
 # --- later edition (game.rules.later) ----------------------------------------------------

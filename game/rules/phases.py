@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Callable
 
 from . import abilities, combat
 from .actions import (Action, Attack, Board, ChooseEnd, ChooseObjective, ChooseOrder,
-                      DefensiveFire, DemolishBridge, Deploy, Dismount, EndPhase, Face, Move,
-                      PassDefensiveFire, PlaceDismounted, Undeploy)
+                      DefensiveFire, DemolishBridge, Deploy, Dismount, EndPhase, EnterReserve,
+                      Face, Move, PassDefensiveFire, PlaceDismounted, Undeploy)
 from .events import (CoinFlipped, Event, GameEnded, InitiativeRolled, PhaseBegan, TurnEnded)
 from .state import (AntiairPrompt, DefensiveFirePrompt, DismountPlacement, FacingChoice,
                     GameState, OrderChoice, Phase)
@@ -144,7 +144,9 @@ def _after_first_vanguard(state: GameState) -> Phase:
         else Phase.INITIATIVE
 
 
-_UNIT_MOVEMENT = (Move, Board, Dismount, EndPhase)
+#: EnterReserve: Paratroopers and Heroes held off the map (rulings 21-23,
+#: game.rules.families.reserves)
+_UNIT_MOVEMENT = (Move, Board, Dismount, EnterReserve, EndPhase)
 _UNIT_ASSAULT = (Move, Attack, DemolishBridge, EndPhase)
 
 

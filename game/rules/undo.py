@@ -22,7 +22,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
-from .actions import Action, Board, Deploy, Dismount, Face, Move, Undeploy
+from .actions import Action, Board, Deploy, Dismount, EnterReserve, Face, Move, Undeploy
 from .errors import IllegalAction
 from .events import DefensiveFireOffered, Event
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:                       # pragma: no cover
 
 __all__ = ["UNDOABLE_TYPES", "undoable", "undo", "undo_problem"]
 
-UNDOABLE_TYPES = (Deploy, Undeploy, Move, Board, Dismount)
+UNDOABLE_TYPES = (Deploy, Undeploy, Move, Board, Dismount, EnterReserve)
 
 
 @dataclass

@@ -31,12 +31,20 @@ def points_lost_if_destroyed(state: GameState, uid: str) -> int:
     return state.units[uid].card.cost + sum(p.card.cost for p in state.passengers(uid))
 
 
+def _army_remains(state: GameState, side: str) -> bool:
+    """A unit on the map - or, ruling 24, a Paratrooper still in reserve."""
+    if state.live_units(side):
+        return True
+    from .abilities.roster_reserves import army_remains
+    return army_remains(state, side)
+
+
 def check_victory(state: GameState, ev: list[Event]) -> Outcome | None:
     """The outcome at the end of the current turn, or None (events appended to ``ev``)."""
     st = state
     turn = st.turn
     ctrl = st.objective_controller()
-    if not st.live_units("Axis") and not st.live_units("Allies"):
+    if not _army_remains(st, "Axis") and not _army_remains(st, "Allies"):
         return Outcome(None, "both armies are destroyed")
     if st.scenario == "assault":
         if turn >= LAST_TURN:

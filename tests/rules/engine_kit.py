@@ -187,6 +187,9 @@ def check_invariants(game) -> None:
                 assert not others, f"two Aircraft of {u.side} in {u.hex}"
             continue
         if u.hex is None:
+            from game.rules.abilities.roster_reserves import reserve_kind
+            if reserve_kind(u.card) is not None:    # rulings 21-23: waits in reserve
+                continue
             assert st.phase.is_deploy or st.phase in (
                 Phase.SETUP_ORDER, Phase.SETUP_END, Phase.SETUP_OBJECTIVE), \
                 f"{u.uid} is off the map in {st.phase.value}"

@@ -20,6 +20,8 @@ module              abilities
 ``roster_transport`` the whole roster's transport abilities
 ``roster_morale``   the whole roster's disruption abilities (Green, Hard Charger...)
 ``roster_setup``    deployment and initiative abilities (Gliderborne, Partisan, Recon)
+``roster_reserves`` units held off the map (Paratrooper, Hero; the entering is the
+                    action family ``families.reserves``), Paratrooper Commander
 ``roster_actions``  the whole roster's new actions (Aggression, Rocket Salvo...)
 ``roster_spotting`` Indirect Fire and Spotters; Camouflaged, Concealed, Experienced Recon
 ``roster_fire``     more attack abilities (hunters, rerolls, Overheat, HE Round...)
@@ -165,7 +167,8 @@ MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour",
                             "roster_combat", "roster_movement", "roster_transport",
                             "roster_morale", "roster_setup", "roster_actions",
                             "roster_spotting", "roster_fire", "roster_defense",
-                            "roster_extra", "later_aircraft", "roster_last")
+                            "roster_extra", "later_aircraft", "roster_last",
+                            "roster_reserves")
 _LOADED = False
 
 

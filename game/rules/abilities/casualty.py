@@ -41,11 +41,16 @@ def _after_attack(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
 
 
 def resist_disruption(st: GameState, u: Unit) -> list[Event]:
-    """Fanatic: a face-up Disrupted counter the unit has just got is ignored."""
+    """Fanatic: a face-up Disrupted counter the unit has just got is ignored (a nation
+    Hero disregards them too: ruling 23)."""
     if u.disrupted and u.card.has("fanatic"):
         u.disrupted = False
         return [AbilityUsed(u.uid, "Fanatic", text=f"{u.name} is Fanatic: it ignores the "
                                                     f"Disrupted counter.")]
+    if u.disrupted and u.card.has("hero"):
+        u.disrupted = False
+        return [AbilityUsed(u.uid, "Hero", text=f"{u.name} is a Hero: it disregards the "
+                                                 f"Disrupted counter.")]
     return []
 
 

@@ -23,7 +23,10 @@ IN_RULE_HOOKS = frozenset({"double_shot", "all_guns_blazing", "fanatic", "exert_
                            "improved_accuracy", "command_leadership", "command_awareness",
                            "spotter", "command_quick_reactions",
                            # later edition: asked by game.rules.later.combat.has_antiair
-                           "antiair_support"})
+                           "antiair_support",
+                           # reserves: read by game.rules.families.reserves and the
+                           # deployment rules; Hero's Fanatic by casualty.resist_disruption
+                           "paratrooper", "hero", "paratrooper_commander"})
 
 
 _NOT_EXTRA = "not an extra action"

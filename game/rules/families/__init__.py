@@ -11,6 +11,7 @@ module                 actions
 ``attack``             Attack
 ``transport``          Board, Dismount, PlaceDismounted
 ``bridges``            DemolishBridge
+``reserves``           EnterReserve (Paratroopers, Heroes: rulings 21-23)
 =====================  ====================================================
 
 A rule's ``problem(game, action)`` is the reason the action is refused now (None:
@@ -155,7 +156,7 @@ def load() -> None:
     """Import every family (registers their rules) and fix the order in which a
     unit's actions are listed: Dismount, Move (and turns), Board, Attack,
     DemolishBridge."""
-    from . import attack, bridges, defensive_fire, moving, phase_end, setup, transport
+    from . import attack, bridges, defensive_fire, moving, phase_end, reserves, setup, transport
     from ..actions import Attack, Board, DemolishBridge, Dismount, Move
-    del attack, bridges, defensive_fire, moving, phase_end, setup, transport
+    del attack, bridges, defensive_fire, moving, phase_end, reserves, setup, transport
     UNIT_RULES[:] = [RULES[k] for k in (Dismount, Move, Board, Attack, DemolishBridge)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import phases
+from ..abilities.roster_reserves import reserve_kind
 from ..actions import Action, EndPhase
 from ..events import Event
 from . import ActionRule, register_rule
@@ -19,6 +20,7 @@ class EndPhaseRule(ActionRule):
     def enumerate(self, game: "Game", side: str) -> list[Action]:
         st = game.state
         if st.phase.is_deploy and any(u.hex is None and not u.card.is_aircraft
+                                      and reserve_kind(u.card) is None
                                       for u in st.units_of(side)):
             return []
         return [EndPhase(side)]
@@ -28,7 +30,8 @@ class EndPhaseRule(ActionRule):
         ph = st.phase
         if ph.is_deploy:
             left = [u.name for u in st.units_of(action.side)
-                    if u.hex is None and not u.card.is_aircraft]     # ruling L15
+                    if u.hex is None and not u.card.is_aircraft     # ruling L15
+                    and reserve_kind(u.card) is None]                # ruling 21
             if left:
                 return f"deploy every unit first ({len(left)} left: {', '.join(left[:3])}...)"
             return None

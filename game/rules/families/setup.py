@@ -6,6 +6,7 @@ import weakref
 from typing import Any, Iterable, TYPE_CHECKING
 
 from .. import abilities, movement, phases
+from ..abilities.roster_reserves import reserve_kind
 from ..actions import Action, ChooseEnd, ChooseObjective, ChooseOrder, Deploy, Undeploy
 from ..board import ENDS, other_end
 from ..events import CoinFlipped, EndChosen, Event, ObjectiveChosen, OrderChosen, UnitDeployed, UnitUndeployed
@@ -19,7 +20,7 @@ from .transport import board_problem
 if TYPE_CHECKING:
     from ..engine import Game
 
-__all__ = ["deployment_zone", "deploy_problem", "start"]
+__all__ = ["deployment_zone", "deploy_problem", "start", "held_in_reserve"]
 
 
 def start(game: "Game", coin_winner: str | None) -> list[Event]:
@@ -116,6 +117,18 @@ def _deploy(side: str, uid: str, h: Hex, facing: int) -> Deploy:
     return got
 
 
+def held_in_reserve(u: Unit) -> str | None:
+    """Ruling 21: why ``u`` is not deployed (a Paratrooper or Hero waits in reserve)."""
+    kind = reserve_kind(u.card)
+    if kind is None:
+        return None
+    what = "a Paratrooper" if kind == "paratrooper" else "a Hero"
+    when = ("it drops in at the end of one of your movement phases" if kind == "paratrooper"
+            else "it enters at the start of one of your movement phases, where a Soldier of "
+                 "its nation is")
+    return f"{u.name} is {what}: it is not deployed but waits off the map; {when} (ruling 21)"
+
+
 def deploy_problem(state: GameState, u: Unit, h: Hex, facing: int,
                    carrier: str | None) -> str | None:
     if not isinstance(facing, int) or not 0 <= facing <= 5:
@@ -123,6 +136,9 @@ def deploy_problem(state: GameState, u: Unit, h: Hex, facing: int,
     if u.card.is_aircraft:
         return (f"{u.name} is an Aircraft: it is not deployed, it flies in during your "
                 f"flight phase")
+    held = held_in_reserve(u)
+    if held is not None:
+        return held
     bm = state.battle_map
     if not bm.is_playable(h):
         return f"{hex_label(h)} is not a playable hex (half-hexes don't count)"
@@ -227,6 +243,8 @@ class DeployRule(ActionRule):
                 out.append(Undeploy(side, u.uid))
                 continue
             if u.card.is_aircraft:          # ruling L15: Aircraft are not deployed
+                continue
+            if reserve_kind(u.card) is not None:    # ruling 21: nor are reserves
                 continue
             if occupied is None:
                 # an undeployed unit counts nowhere: one stacking table serves them all

@@ -22,7 +22,7 @@ import pygame
 
 from game.rules.events import (BridgeDestroyed, PhaseBegan, TurnEnded, CounterPlaced, CountersFlipped, CoverRolled,
                                DefensiveFirePassed, DiceRolled, HitsScored, MovementRoll,
-                               UnitBoarded, UnitDamaged, UnitDeployed, UnitDestroyed,
+                               ReserveEntered, UnitBoarded, UnitDamaged, UnitDeployed, UnitDestroyed,
                                UnitDismounted, UnitDisrupted, UnitMoved, UnitPutBack,
                                UnitStopped, UnitTurned)
 from game.rules.queries import plain_text
@@ -52,7 +52,7 @@ class RecapStep:
 
 _ROLL_DETAILS = (HitsScored, CoverRolled, CounterPlaced, UnitStopped, UnitPutBack)
 _OTHER = (UnitDeployed, UnitBoarded, UnitDismounted, UnitDestroyed, UnitDamaged, UnitDisrupted,
-          BridgeDestroyed, CountersFlipped, DefensiveFirePassed)
+          BridgeDestroyed, CountersFlipped, DefensiveFirePassed, ReserveEntered)
 
 
 def recap_steps(events: list) -> list[RecapStep]:

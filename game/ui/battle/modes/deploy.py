@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from game.rules.actions import Deploy, EndPhase, Undeploy
+from game.rules.families.setup import held_in_reserve
 from game.rules.hexes import Hex, hex_label
 from game.ui.battle.modes.base import ChoiceMode, ConfirmMode, FacingMode, TrayMode, side_name
 from game.ui.battle.panels import Button
@@ -24,8 +25,14 @@ class DeployMode(TrayMode):
 
     def waiting(self) -> list[Any]:
         # Aircraft (later edition) are not deployed: they fly in during the flight phase
+        # nor are Paratroopers and Heroes: they wait in reserve (ruling 21)
         return [u for u in self.state.units_of(self.side) if u.hex is None and not u.destroyed
-                and not u.card.is_aircraft]
+                and not u.card.is_aircraft and held_in_reserve(u) is None]
+
+    def held(self) -> list[Any]:
+        """The side's units that wait in reserve instead (ruling 21)."""
+        return [u for u in self.state.units_of(self.side) if u.hex is None
+                and not u.destroyed and held_in_reserve(u) is not None]
 
     def deploys(self, uid: str) -> list[Deploy]:
         return self.ctx.cached(("deploys", uid), lambda: [
@@ -48,10 +55,14 @@ class DeployMode(TrayMode):
         self.ensure_selection()
         n = len(self.waiting())
         end = self.state.ends.get(self.side, "?")
+        held = self.held()
+        later = (f" {len(held)} wait in reserve (Paratroopers, Heroes): they enter during "
+                 f"your movement phases.") if held else ""
         if n:
             return (f"{side_name(self.side)} deployment ({end} end): pick a unit in the side panel, then "
-                    f"click or drag it to a highlighted hex. {n} to place.")
-        return f"{side_name(self.side)} deployment: every unit is placed. Done, or take one back."
+                    f"click or drag it to a highlighted hex. {n} to place.{later}")
+        return (f"{side_name(self.side)} deployment: every unit is placed. Done, or take one "
+                f"back.{later}")
 
     def buttons(self) -> list[Button]:
         sel = self.ctx.selected

@@ -180,5 +180,6 @@ class BattleOverlays:
                          self.sc.map_rect, theme.WARN)
 
 
-for _part in ("setup", "deploy", "play", "fire", "stacked", "casualty", "recap", "later"):
+for _part in ("setup", "deploy", "play", "fire", "stacked", "casualty", "recap", "later",
+              "reserves"):
     import_module(f"{__name__}.{_part}")       # each registers its painters (@paints)
