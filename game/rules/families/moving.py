@@ -83,7 +83,7 @@ _TOKENS = itertools.count()
 _MEMOS: dict[int, dict[Hex, int]] = {}
 # (id(reach), uid, side, vehicle extras) -> (reach, the moves listed for it)
 _LISTS: dict[tuple[Any, ...], tuple[Any, list[Action]]] = {}
-# (id(one hex's path), side, uid, facing) -> its Move
+# (id(one hex's path), side, uid, facing) -> its Move; ("turn", side, uid, facing) -> a turn
 _MOVES: dict[tuple[Any, ...], Move] = {}
 
 
@@ -129,6 +129,18 @@ def _move(side: str, uid: str, r: Reach, facing: int | None) -> Move:
         if len(_MOVES) > 65536:
             _MOVES.clear()
         got = _MOVES[key] = Move(side, uid, path, facing)
+    return got
+
+
+def _turn(side: str, uid: str, facing: int) -> Move:
+    """``Move(side, uid, (), facing)`` (a turn in place), one object per (side, unit,
+    facing), kept with the moves of :func:`_move`."""
+    key = ("turn", side, uid, facing)
+    got = _MOVES.get(key)
+    if got is None:
+        if len(_MOVES) > 65536:
+            _MOVES.clear()
+        got = _MOVES[key] = Move(side, uid, (), facing)
     return got
 
 
@@ -181,7 +193,7 @@ class MoveRule(ActionRule):
                         f = _along_last_step(h, r)
                     out.append(_move(side, uid, r, f))
             if extra[2]:
-                out.extend(Move(side, uid, (), f) for f in range(6) if f != u.facing)
+                out.extend([_turn(side, uid, f) for f in range(6) if f != u.facing])
         else:
             out.extend([_move(side, uid, r, None) for r in reach.values() if r.stops])
         if len(_LISTS) > 2048:
