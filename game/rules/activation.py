@@ -39,11 +39,11 @@ def problem(state: GameState, u: Unit) -> str | None:
         return f"it is not {u.side}'s phase"
     if st.pending is not None:
         return "a decision is pending"
-    if not u.on_map:
+    if u.hex is None or u.destroyed:
         return f"{u.name} is not on the battle map"
     if u.acted:
         return f"{u.name} has already acted this phase (ruling 7: one activation per phase)"
-    if u.boarded:
+    if u.carrier is not None:
         return f"{u.name} is aboard a transport and can't act for itself"
     return None
 

@@ -159,14 +159,14 @@ class MoveRule(ActionRule):
         facing points at the nearest enemy (any facing is legal); then the turns in
         place."""
         st = game.state
-        if u.acted or u.boarded:
+        if u.acted or u.carrier is not None:
             return []
         reach = game.reachable(u.uid)
         # a unit with somewhere to go passed move_problem inside the search
         if not reach and movement.move_problem(st, u) is not None:
             return []
         side = u.side
-        veh = u.is_vehicle
+        veh = u.card.is_vehicle
         enemies: tuple[Hex, ...] = ()
         extra: tuple[Any, ...] = ()
         if veh:
