@@ -490,7 +490,12 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     the position's :func:`stacking_table`, when the caller has it."""
     unit = state.units[uid]
     phase = phase or state.phase
-    move_hooked, reach_hooked, speed_hooked = _hook_points(unit)
+    card = unit.card
+    hp = _HOOK_POINTS.get(id(card))        # _hook_points(unit), its cache read here
+    if hp is None or hp[0] is not card or hp[1] != abilities.GENERATION:
+        _hook_points(unit)
+        hp = _HOOK_POINTS[id(card)]
+    move_hooked, reach_hooked, speed_hooked = hp[2], hp[3], hp[4]
     # one relevance test for both hook points (no hook at either: neither is asked):
     # ``abilities.relevant(_SPEED_OR_CAN_MOVE, unit, state)``, its card's part cached
     if speed_hooked or not abilities.cast(state).live.isdisjoint(_SPEED_OR_CAN_MOVE):
@@ -503,7 +508,7 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         speed = unit.current_speed     # what movement_speed gives without a speed hook
     origin = start or unit.hex
     assert origin is not None
-    veh = unit.card.is_vehicle
+    veh = card.is_vehicle
     speed_one = veh and speed == 1 and phase in _MOVEMENT      # _speed_one
     bonus0 = veh and uid not in state.road_bonus_used           # _road_bonus
     bm = state.battle_map
