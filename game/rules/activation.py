@@ -22,7 +22,7 @@ from typing import Any
 from .actions import (Action, Attack, DefensiveFire, EndPhase, Face, Move, PassDefensiveFire,
                       PlaceDismounted)
 from .events import Event, UnitPutBack, UnitStopped
-from .state import GameState, Unit
+from .state import ASSAULT_PHASES, MOVEMENT_PHASES, GameState, Unit
 
 __all__ = ["problem", "tags", "tag", "before", "after", "phase_key", "moved_this_phase"]
 
@@ -33,17 +33,18 @@ _ANSWERS = (DefensiveFire, PassDefensiveFire, PlaceDismounted, Face)
 def problem(state: GameState, u: Unit) -> str | None:
     """Why ``u`` can't start an activation now (ruling 7), else None."""
     st = state
-    if not (st.phase.is_movement or st.phase.is_assault or st.phase.is_airstrike):
+    ph = st.phase
+    if not (ph in MOVEMENT_PHASES or ph in ASSAULT_PHASES or ph.is_airstrike):
         return "units act only in movement and assault phases"
     if u.side != st.active_side:
         return f"it is not {u.side}'s phase"
     if st.pending is not None:
         return "a decision is pending"
-    if not u.on_map:
+    if u.hex is None or u.destroyed:
         return f"{u.name} is not on the battle map"
     if u.acted:
         return f"{u.name} has already acted this phase (ruling 7: one activation per phase)"
-    if u.boarded:
+    if u.carrier is not None:
         return f"{u.name} is aboard a transport and can't act for itself"
     return None
 

@@ -7,6 +7,7 @@ on the unit in the game state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 __all__ = ["UnitCard", "Ability", "NATIONS", "AXIS_NATIONS", "ALLIED_NATIONS",
@@ -85,19 +86,21 @@ class UnitCard:
             object.__setattr__(self, "id", slug(self.name))
 
     # --- derived facts ---------------------------------------------------------------
+    # (the type tests are read on every unit of every listing: each is worked out once per
+    # card and then read as a plain attribute - a card never changes)
     @property
     def side(self) -> str:
         return side_of(self.nationality)
 
-    @property
+    @cached_property
     def is_vehicle(self) -> bool:
         return self.type == VEHICLE
 
-    @property
+    @cached_property
     def is_soldier(self) -> bool:
         return self.type == SOLDIER
 
-    @property
+    @cached_property
     def is_aircraft(self) -> bool:
         """Later edition: the third unit type (its card prints "A" for speed)."""
         return self.type == AIRCRAFT

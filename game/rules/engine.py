@@ -34,7 +34,7 @@ from .families.transport import TRANSPORT_IDS
 from .hexes import Hex
 from .movement import Reach
 from .odds import Odds, TargetInfo
-from .state import GameState, Phase, Unit
+from .state import ASSAULT_PHASES, MOVEMENT_PHASES, GameState, Phase, Unit
 from .victory import LAST_TURN, STANDARD_VICTORY_TURN
 from .wording import side_player
 
@@ -82,8 +82,9 @@ class Game:
         if uid not in st.units:
             raise MalformedAction(f"there is no unit '{uid}'")
         u = st.units[uid]
-        if not (st.phase.is_movement or st.phase.is_assault) or st.pending is not None \
-                or u.side != st.active_side or u.acted:
+        ph = st.phase
+        if not (ph in MOVEMENT_PHASES or ph in ASSAULT_PHASES) or st.pending is not None \
+                or u.side != st.active_side or u.acted:     # (ph.is_movement, ph.is_assault)
             return {}
         return self._caches.reachable(st, uid)
 

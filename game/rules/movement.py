@@ -77,7 +77,7 @@ class Step:
 
 def impassable(unit: Unit, terrain: Terrain) -> bool:
     r = TERRAIN_RULES[terrain]
-    return not (r.vehicle_can_enter if unit.is_vehicle else r.soldier_can_enter)
+    return not (r.vehicle_can_enter if unit.card.is_vehicle else r.soldier_can_enter)
 
 
 _SPEED_POINT = ("speed",)
@@ -269,11 +269,11 @@ def _move_problem(state: GameState, unit: Unit, phase: Phase, hooked: bool) -> s
     """:func:`move_problem`; ``hooked``: whether a hook at ``can_move`` can run for
     ``unit`` in this battle (``abilities.relevant``) - if not, ``apply`` would give True,
     so it isn't asked."""
-    if not unit.on_map:
+    if unit.hex is None or unit.destroyed:
         return f"{unit.name} is not on the battle map"
     if unit.card.is_aircraft:
         return f"{unit.name} is an Aircraft: it doesn't move, it is placed in the flight phase"
-    if unit.boarded:
+    if unit.carrier is not None:
         return f"{unit.name} is aboard a transport (dismount it in the movement phase)"
     if unit.disrupted and not moves_while_disrupted(state, unit, phase):
         return f"{unit.name} is disrupted: disrupted units can't move or change facing"
@@ -301,7 +301,7 @@ _STACKS_AS_VEHICLE: dict[tuple[int, int], bool] = {}
 def counts_as_vehicle(unit: Unit) -> bool:
     """For stacking: a Vehicle, or a unit an ability makes count as one (Large).  The
     ``stacks_as_vehicle`` hook depends only on the card, so this is cached per card."""
-    if unit.is_vehicle:
+    if unit.card.is_vehicle:
         return True
     key = (id(unit.card), abilities.GENERATION)
     got = _STACKS_AS_VEHICLE.get(key)
@@ -490,7 +490,12 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
     the position's :func:`stacking_table`, when the caller has it."""
     unit = state.units[uid]
     phase = phase or state.phase
-    move_hooked, reach_hooked, speed_hooked = _hook_points(unit)
+    card = unit.card
+    hp = _HOOK_POINTS.get(id(card))        # _hook_points(unit), its cache read here
+    if hp is None or hp[0] is not card or hp[1] != abilities.GENERATION:
+        _hook_points(unit)
+        hp = _HOOK_POINTS[id(card)]
+    move_hooked, reach_hooked, speed_hooked = hp[2], hp[3], hp[4]
     # one relevance test for both hook points (no hook at either: neither is asked):
     # ``abilities.relevant(_SPEED_OR_CAN_MOVE, unit, state)``, its card's part cached
     if speed_hooked or not abilities.cast(state).live.isdisjoint(_SPEED_OR_CAN_MOVE):
@@ -503,7 +508,7 @@ def reachable(state: GameState, uid: str, phase: Phase | None = None,
         speed = unit.current_speed     # what movement_speed gives without a speed hook
     origin = start or unit.hex
     assert origin is not None
-    veh = unit.is_vehicle
+    veh = card.is_vehicle
     speed_one = veh and speed == 1 and phase in _MOVEMENT      # _speed_one
     bonus0 = veh and uid not in state.road_bonus_used           # _road_bonus
     bm = state.battle_map

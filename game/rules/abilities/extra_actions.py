@@ -222,13 +222,13 @@ def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     game = ctx.get("game")
     st: GameState = ctx["state"]
     if game is None or not st.phase.is_assault or u.side != st.active_side \
-            or st.pending is not None or not u.on_map:
+            or st.pending is not None or u.hex is None or u.destroyed:
         return value
     out = list(value)
     if u.acted:
         out.extend(extra_actions(game, u))
         return out
-    if u.boarded:
+    if u.carrier is not None:
         if _platform_problem(st, u) is None:
             out.extend(a for a in _attack_candidates(st, u))
         return out
@@ -243,11 +243,11 @@ def _activation_options(value: Any, ability: Any, ctx: dict[str, Any]) -> Any:
     near_only = _near_only(u.card)
     here = u.hex
     for t in enemies:
-        if near_only and t.hex != here and not t.boarded:
+        if near_only and t.hex != here and t.carrier is None:
             continue
         modes = [m for m in modes_of_unit if _mode_may_apply(m, u, t)] if modes_of_unit \
             else []
-        if t.boarded:
+        if t.carrier is not None:
             modes = ["normal"] + modes
         for mode in modes:
             if combat.attack_allowed(st, u.uid, t.uid, mode=mode):

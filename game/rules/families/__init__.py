@@ -122,9 +122,11 @@ def legal_actions(game: "Game") -> list[Action]:
         shared_refusal = gate and abilities.cast(st).refusing("action_allowed")
         extras = abilities.has_hooks("activation_options")
         for u in st.units_of(side):
-            if not u.on_map:
+            if u.hex is None or u.destroyed:        # not on the map
                 continue
-            base = [a for r in unit_rules for a in r.for_unit(game, u)]
+            base: list[Action] = []
+            for r in unit_rules:
+                base += r.for_unit(game, u)
             extra = _ability_actions(game, u) if extras else []
             if gate and (shared_refusal or abilities.keyed_at("action_allowed", u)):
                 # the rules built ``base`` legal; only an ability may still refuse (hooks

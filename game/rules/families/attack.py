@@ -22,7 +22,7 @@ class AttackRule(ActionRule):
 
     def for_unit(self, game: "Game", u: Unit) -> list[Action]:
         st = game.state
-        if u.acted or u.boarded or u.hex is None or _phase_problem(st, u) is not None:
+        if u.acted or u.carrier is not None or u.hex is None or _phase_problem(st, u) is not None:
             return []
         side = u.side
         bm = st.battle_map

@@ -43,7 +43,8 @@ class DemolishBridgeRule(ActionRule):
 
     def for_unit(self, game: "Game", u: Unit) -> list[Action]:
         st = game.state
-        if u.acted or u.boarded or not st.phase.is_assault:
+        if u.acted or u.carrier is not None or not st.phase.is_assault \
+                or not u.card.has(BRIDGE_DEMOLITION):     # (_problem's cheapest refusal first)
             return []
         return [DemolishBridge(u.side, u.uid)] if _problem(st, u) is None else []
 

@@ -83,7 +83,7 @@ _TOKENS = itertools.count()
 _MEMOS: dict[int, dict[Hex, int]] = {}
 # (id(reach), uid, side, vehicle extras) -> (reach, the moves listed for it)
 _LISTS: dict[tuple[Any, ...], tuple[Any, list[Action]]] = {}
-# (id(one hex's path), side, uid, facing) -> its Move
+# (id(one hex's path), side, uid, facing) -> its Move; ("turn", side, uid, facing) -> a turn
 _MOVES: dict[tuple[Any, ...], Move] = {}
 
 
@@ -132,6 +132,18 @@ def _move(side: str, uid: str, r: Reach, facing: int | None) -> Move:
     return got
 
 
+def _turn(side: str, uid: str, facing: int) -> Move:
+    """``Move(side, uid, (), facing)`` (a turn in place), one object per (side, unit,
+    facing), kept with the moves of :func:`_move`."""
+    key = ("turn", side, uid, facing)
+    got = _MOVES.get(key)
+    if got is None:
+        if len(_MOVES) > 65536:
+            _MOVES.clear()
+        got = _MOVES[key] = Move(side, uid, (), facing)
+    return got
+
+
 def turn_allowed(u: Unit, state: GameState | None = None) -> bool:
     """Rulebook: Facing and Disruption - a disrupted unit may not change facing
     (unless an ability lets it move while disrupted: SS Determination, issue 18)."""
@@ -147,14 +159,14 @@ class MoveRule(ActionRule):
         facing points at the nearest enemy (any facing is legal); then the turns in
         place."""
         st = game.state
-        if u.acted or u.boarded:
+        if u.acted or u.carrier is not None:
             return []
         reach = game.reachable(u.uid)
         # a unit with somewhere to go passed move_problem inside the search
         if not reach and movement.move_problem(st, u) is not None:
             return []
         side = u.side
-        veh = u.is_vehicle
+        veh = u.card.is_vehicle
         enemies: tuple[Hex, ...] = ()
         extra: tuple[Any, ...] = ()
         if veh:
@@ -181,7 +193,7 @@ class MoveRule(ActionRule):
                         f = _along_last_step(h, r)
                     out.append(_move(side, uid, r, f))
             if extra[2]:
-                out.extend(Move(side, uid, (), f) for f in range(6) if f != u.facing)
+                out.extend([_turn(side, uid, f) for f in range(6) if f != u.facing])
         else:
             out.extend([_move(side, uid, r, None) for r in reach.values() if r.stops])
         if len(_LISTS) > 2048:

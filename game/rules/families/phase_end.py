@@ -13,6 +13,9 @@ from . import ActionRule, register_rule
 if TYPE_CHECKING:
     from ..engine import Game
 
+#: side -> its EndPhase (one object per side, listed at every position that ends a phase)
+_ENDS: dict[str, EndPhase] = {}
+
 
 class EndPhaseRule(ActionRule):
     kind = EndPhase
@@ -23,7 +26,10 @@ class EndPhaseRule(ActionRule):
                                       and reserve_kind(u.card) is None
                                       for u in st.units_of(side)):
             return []
-        return [EndPhase(side)]
+        got = _ENDS.get(side)
+        if got is None:
+            got = _ENDS[side] = EndPhase(side)
+        return [got]
 
     def problem(self, game: "Game", action: EndPhase) -> str | None:
         st = game.state

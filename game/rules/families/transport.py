@@ -85,12 +85,12 @@ class BoardRule(ActionRule):
 
     def for_unit(self, game: "Game", u: Unit) -> list[Action]:
         st = game.state
-        if u.acted or u.boarded or not st.phase.is_movement or not u.is_soldier \
+        if u.acted or u.carrier is not None or not st.phase.is_movement or not u.card.is_soldier \
                 or u.disrupted:
             return []
         here = game._caches.units_at(st, u.hex, include_boarded=False)
         return [Board(u.side, u.uid, c.uid) for c in here
-                if c is not u and c.is_vehicle and board_problem(st, u, c) is None]
+                if c is not u and c.card.is_vehicle and board_problem(st, u, c) is None]
 
     def problem(self, game: "Game", action: Board) -> str | None:
         st = game.state
@@ -126,7 +126,7 @@ class DismountRule(ActionRule):
 
     def for_unit(self, game: "Game", u: Unit) -> list[Action]:
         st = game.state
-        if u.acted or not u.boarded or not st.phase.is_movement:
+        if u.acted or u.carrier is None or not st.phase.is_movement:
             return []
         if u.hex is None or dismount_problem(st, u, u.hex) is not None:
             return []
