@@ -80,6 +80,13 @@ def test_the_hero_enters_on_a_german_soldier_and_the_paratrooper_drops_last(app)
     assert "Soldier of its nation" in scene.mode.why_not_enter(hero.uid, at(4, 4))
     click(app, scene.view.center(at(2, 5)))
     assert hero.hex == at(2, 5)
+    # nothing else is picked for the player: a click on a Mauser selects it (no drop there)
+    assert scene.selected is None and scene.mode.shows_tray()
+    click(app, scene.view.center(at(2, 3)))
+    assert scene.mode.name == "reserves" and scene.selected == g.state.units_at(at(2, 3))[0].uid
+    assert fj.hex is None
+    click(app, scene.view.center(at(6, 8)), button=3)        # right-click away: the tray again
+    assert scene.selected is None and scene.mode.shows_tray()
     # the Paratrooper: its tray note says dropping ends the movement phase
     _tray_click(app, scene, fj.uid)
     assert "ends your movement phase" in scene.mode.prompt()

@@ -136,8 +136,9 @@ class ReserveMode(PlayMode, TrayMode):
 
     def _send(self, uid: str, h: Hex) -> None:
         if self.ctx.send(EnterReserve(self.side, uid, h)):
-            left = [u.uid for u in self.waiting() if self.entries(u.uid)]
-            self.ctx.selected = left[0] if left else uid
+            # nothing stays picked: a click on a unit of the map selects it as usual (a
+            # next reserve picked for the player would turn that click into a drop)
+            self.ctx.selected = None
 
     def on_click(self, pos, button) -> bool:
         sel = self.selected_reserve()
