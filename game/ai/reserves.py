@@ -15,7 +15,8 @@ exactly for the best few.
   moved (a drop ends the side's movement: ruling 22), into the best hex it may -
   cover near the objective, shots at enemies, out of reach of the worst fire.  A
   unit off the map scores no points and holds nothing, so it drops as soon as a
-  hex is worth it; it waits a turn only where every hex would expose it badly
+  hex is worth it (a Paratrooper Commander's extra die is in the rules' odds of its
+  shots from there, so a hex next to one scores it); it waits a turn only where every hex would expose it badly
   (expected loss above :data:`WAIT_LOSS` of its value) and the game is young.
 """
 from __future__ import annotations
@@ -31,7 +32,6 @@ __all__ = ["entries", "hero_entry", "paratrooper_drop", "PRESCREEN", "WAIT_LOSS"
 PRESCREEN = 10          # hexes per reserve scored exactly (best by the quick look)
 WAIT_LOSS = 0.6         # a drop expected to lose more than this share of the unit waits
 WAIT_UNTIL = 4          # ... but not after this turn (then it drops anyway)
-COMMAND_BONUS = 1.0     # per Paratrooper / Paratrooper Commander pair next to each other
 
 
 def entries(game, side: str, kind: str) -> dict[str, list]:
@@ -53,36 +53,18 @@ def _placed(u: Unit, h):
     return v
 
 
-def _command_bonus(st, u: Unit, h) -> float:
-    """Paratrooper Commander (ruling 25): a Paratrooper next to a friendly one of those
-    commanders (or the commander next to its Paratroopers) rolls an extra die."""
-    if not u.card.has("paratrooper"):
-        return 0.0
-    n = 0
-    for o in st.units.values():
-        if o is u or o.side != u.side or not o.on_map or o.hex is None or \
-                o.hex.distance(h) > 1:
-            continue
-        if u.card.has("paratrooper_commander") and o.card.has("paratrooper"):
-            n += 1
-        elif o.card.has("paratrooper_commander") and not o.disrupted:
-            n += 1
-    return COMMAND_BONUS * min(n, 2)
-
-
 def _best(ai, game, u: Unit, hexes: list) -> tuple[float, object, dict] | None:
-    st = game.state
     quick = []
     for h in hexes:
         v = _placed(u, h)
-        quick.append((ai.quick_score(game, v, h, assault=False) + _command_bonus(st, u, h),
+        quick.append((ai.quick_score(game, v, h, assault=False),
                       h.r, h.q, h))
     quick.sort(key=lambda x: (-x[0], x[1], x[2]))
     best = None
     for _, _, _, h in quick[:PRESCREEN]:
         v = _placed(u, h)
         parts: dict = {}
-        s = ai.hex_score(game, v, h, assault=False, parts=parts) + _command_bonus(st, u, h)
+        s = ai.hex_score(game, v, h, assault=False, parts=parts)
         if best is None or s > best[0]:
             best = (s, h, parts)
     return best
