@@ -27,6 +27,7 @@ module              abilities
 ``roster_fire``     more attack abilities (hunters, rerolls, Overheat, HE Round...)
 ``roster_defense``  more defense, cover and aura abilities (Elan, Subtle, Awareness...)
 ``roster_extra``    the last passive ones (Fixed Rear Gun, Heavy Rifle, Fury, Superior Optics...)
+``roster_final``    the last ground abilities (Endurance...; rulings 26-)
 ``common``          the modules' shared events, marks and helpers
 ==================  ===============================================================
 
@@ -168,7 +169,7 @@ MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour",
                             "roster_morale", "roster_setup", "roster_actions",
                             "roster_spotting", "roster_fire", "roster_defense",
                             "roster_extra", "later_aircraft", "roster_last",
-                            "roster_reserves")
+                            "roster_reserves", "roster_final")
 _LOADED = False
 
 
