@@ -464,6 +464,9 @@ class VeteranAI(SetupMixin, Player):
         if u is None:
             return None
         extras = extra_actions_of(game, u)
+        if u.card.has("firepower"):           # ruling 27: one more attack in its own hex
+            from game.rules.abilities.roster_final import firepower_attacks
+            extras = list(extras) + firepower_attacks(game, u)
         if not extras:
             return None
         best = None

@@ -6,11 +6,11 @@ from game.data.units import card as roster_card
 from game.data.units import load_roster
 from dataclasses import replace
 
-from game.rules.actions import EndPhase
+from game.rules.actions import Attack, EndPhase, Move, PassDefensiveFire
 from game.rules.army import playable_editions
 from game.rules.events import UnitDestroyed
-from game.rules.state import DESTROYED, DISRUPTED, Phase
-from tests.rules.engine_kit import at, position, rect_map, rifles
+from game.rules.state import DAMAGED, DESTROYED, DISRUPTED, Phase
+from tests.rules.engine_kit import at, position, rect_map, rifles, tank
 
 
 # --- Endurance (ruling 26) ---------------------------------------------------------------------
@@ -75,3 +75,142 @@ def test_ruling_26_endurance_in_the_exact_odds():
     assert abs(o.p_destroyed - base.p_destroyed * 4 / 6) < 1e-12
     assert abs(o.p_disrupted - (base.p_disrupted + base.p_destroyed * 2 / 6)) < 1e-12
     assert abs(o.p_none + o.p_disrupted + o.p_damaged + o.p_destroyed - 1) < 1e-9
+
+
+# --- Firepower (ruling 27) ---------------------------------------------------------------------
+def _firepower(dice=()):
+    g = position(rect_map(10, 6), phase=Phase.ASSAULT_FIRST, first="Allies", dice=list(dice))
+    hero = g.add_unit(roster_card("Intrepid Hero"), "Allies", at(3, 3))
+    near = g.add_unit(rifles("Germany", name="Grenadiers"), "Axis", at(4, 3))
+    far = g.add_unit(rifles("Germany", name="Grenadiers 2"), "Axis", at(6, 3))
+    return g, hero, near, far
+
+
+def _move(g, action):
+    """Apply a move; the defender holds its defensive fire."""
+    g.apply(action)
+    while g.state.pending is not None:
+        g.apply(PassDefensiveFire(g.state.to_act))
+
+
+def _listed(g, uid):
+    return [a for a in g.legal_actions() if isinstance(a, Attack) and a.uid == uid]
+
+
+def test_firepower_card_plays_in_both_editions():
+    """Firepower (ruling 27): Intrepid Hero is no longer refused."""
+    assert playable_editions(load_roster()["Intrepid Hero"]) == ("first", "later")
+
+
+def test_ruling_27_firepower_attacks_once_more_after_moving_into_the_enemy_hex():
+    """Firepower, ruling 27: in its own assault phase the Hero moves into the enemy's hex;
+    its move ended, it may attack that enemy (normal or Hand to Hand) - once."""
+    g, hero, near, far = _firepower([1] * 30)
+    _move(g, Move("Allies", hero.uid, (at(4, 3),), None))
+    listed = _listed(g, hero.uid)
+    assert {(a.target, a.mode) for a in listed} >= {(near.uid, "normal"),
+                                                     (near.uid, "hand_to_hand")}
+    assert all(a.target == near.uid for a in listed)
+    why = g.check(Attack("Allies", hero.uid, far.uid))
+    assert why is not None and "own hex" in why
+    g.apply(Attack("Allies", hero.uid, near.uid, "hand_to_hand"))
+    assert _listed(g, hero.uid) == []
+    assert g.check(Attack("Allies", hero.uid, near.uid)) is not None
+
+
+def test_ruling_27_firepower_after_an_attack_only_in_its_own_hex():
+    """Firepower, ruling 27: after its first attack (here at a unit next to it) it may
+    attack once more only an enemy in its own hex; with none there, nothing is offered."""
+    g, hero, near, far = _firepower([1] * 40)
+    g.apply(Attack("Allies", hero.uid, near.uid))
+    assert _listed(g, hero.uid) == []
+    g2, hero2, near2, _ = _firepower([1] * 40)
+    inside = g2.add_unit(rifles("Germany", name="Grenadiers 3"), "Axis", at(3, 3))
+    g2.apply(Attack("Allies", hero2.uid, near2.uid))
+    assert {a.target for a in _listed(g2, hero2.uid)} == {inside.uid}
+    g2.apply(Attack("Allies", hero2.uid, inside.uid))
+    assert _listed(g2, hero2.uid) == []
+
+
+def test_ruling_27_firepower_lapses_when_another_unit_acts():
+    """Firepower, ruling 27: the extra attack can't be saved for later."""
+    g, hero, near, _ = _firepower([1] * 40)
+    other = g.add_unit(rifles("Canada", name="Canadians"), "Allies", at(2, 2))
+    _move(g, Move("Allies", hero.uid, (at(4, 3),), None))
+    _move(g, Move("Allies", other.uid, (at(2, 3),), None))
+    assert _listed(g, hero.uid) == []
+    assert g.check(Attack("Allies", hero.uid, near.uid)) is not None
+
+
+def test_ruling_27_no_firepower_without_the_ability():
+    """Firepower, ruling 27: a plain Soldier that moved into the enemy's hex can't attack."""
+    g, hero, near, _ = _firepower([1] * 40)
+    plain = g.add_unit(rifles("Canada", name="Canadians"), "Allies", at(5, 2))
+    _move(g, Move("Allies", plain.uid, (at(4, 3),), None))
+    assert _listed(g, plain.uid) == []
+
+
+# --- Improvisation (ruling 28) -----------------------------------------------------------------
+def _improvised():
+    """The Resourceful Hero shares M9 with a German tank that has a face-down Destroyed
+    counter; the casualty phase destroys the tank."""
+    g = position(rect_map(12, 6), phase=Phase.ASSAULT_SECOND, dice=[6, 6, 1, 1] + [3] * 40)
+    hero = g.add_unit(roster_card("Resourceful Hero"), "Allies", at(4, 3))
+    tank_ = g.add_unit(tank("Germany", name="Panzer"), "Axis", at(4, 3))
+    far = g.add_unit(rifles("Germany", name="Grenadiers"), "Axis", at(9, 3))
+    near = g.add_unit(rifles("Germany", name="Grenadiers 2"), "Axis", at(5, 3))
+    armour = g.add_unit(tank("Germany", name="Panzer 2"), "Axis", at(7, 3))
+    tank_.pending = [DISRUPTED, DAMAGED, DESTROYED]
+    ev = g.apply(EndPhase(g.state.to_act))
+    assert tank_.destroyed
+    return g, hero, ev, far, near, armour
+
+
+def test_improvisation_card_plays_in_both_editions():
+    """Improvisation (ruling 28): Resourceful Hero is no longer refused."""
+    assert playable_editions(load_roster()["Resourceful Hero"]) == ("first", "later")
+
+
+def test_ruling_28_improvisation_picks_up_the_attack_values_of_a_unit_destroyed_in_its_hex():
+    """Improvisation, ruling 28: the tank destroyed in its hex lends the Hero its printed
+    values; each attack rolls the most dice among its own and the tank's (long range vs
+    a Soldier: its own is a dash, the tank's 4; short: its own 10 beats the tank's 8;
+    medium vs a Vehicle: the tank's 8), and the odds say so."""
+    g, hero, ev, far, near, armour = _improvised()
+    assert any("improvises" in e.text for e in ev)
+    assert g.odds(hero.uid, far.uid).dice == 4
+    assert g.odds(hero.uid, near.uid).dice == 10
+    assert g.odds(hero.uid, armour.uid).dice == 8
+    plain = g.add_unit(roster_card("Intrepid Hero"), "Allies", at(4, 3))
+    from game.rules.combat import why_not_attack
+    assert "no attack" in why_not_attack(g.state, plain.uid, far.uid)
+
+
+def test_ruling_28_improvisation_is_lost_when_it_leaves_the_hex():
+    """Improvisation, ruling 28: moved out of the hex it loses the values (and coming
+    back doesn't bring them back); from another hex the hypothetical odds don't use them."""
+    from game.rules.abilities.roster_final import picked_up
+    g, hero, _, far, _, armour = _improvised()
+    assert [u.name for u in picked_up(g.state, hero)] == ["Panzer"]
+    assert picked_up(g.state, hero, at(3, 3)) == []
+    st = g.state
+    st.phase, st.first_player, st.second_player, st.pending = \
+        Phase.MOVEMENT_SECOND, "Axis", "Allies", None
+    for u in st.units.values():
+        u.acted = False
+    _move(g, Move("Allies", hero.uid, (at(3, 3),), None))
+    assert picked_up(g.state, hero) == []
+    hero.hex = at(4, 3)
+    assert picked_up(g.state, hero) == []
+
+
+def test_ruling_28_a_friendly_unit_destroyed_in_its_hex_counts_too():
+    """Improvisation, ruling 28: a Soldier or Vehicle of either side."""
+    from game.rules.abilities.roster_final import picked_up
+    g = position(rect_map(12, 6), phase=Phase.ASSAULT_SECOND, dice=[6, 6, 1, 1])
+    hero = g.add_unit(roster_card("Resourceful Hero"), "Allies", at(4, 3))
+    gis = g.add_unit(rifles("United States", name="GIs", soldier=(7, 5, 3)), "Allies", at(4, 3))
+    g.add_unit(rifles("Germany", name="Grenadiers"), "Axis", at(9, 3))
+    gis.pending = [DISRUPTED, DESTROYED]
+    g.apply(EndPhase(g.state.to_act))
+    assert [u.uid for u in picked_up(g.state, hero)] == [gis.uid]

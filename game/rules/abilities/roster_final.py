@@ -1,6 +1,7 @@
-"""The last abilities of the ground roster (session 8, rulings 26-): Endurance.
+"""The last abilities of the ground roster (session 8, rulings 26-): Endurance,
+Firepower, Improvisation.
 
-* Endurance (ruling 26, Hero of the Soviet Union): each time the unit gets a face-up
+* Endurance (ruling 26, a Soviet hero): each time the unit gets a face-up
   Destroyed counter it rolls a die; on 5 or 6 the counter is thrown away.  A Destroyed
   counter becomes face-up only in the casualty phase, when the face-down counters are
   turned over: the roll is made there, for the Destroyed counter whatever attack (and
@@ -8,6 +9,17 @@
   natural 6s of a flamethrower, a Soldier aboard a transport that is destroyed) gets no
   roll.  The other counters turned up with it stay (a Disrupted counter, which a nation
   Hero disregards: ruling 23).
+* Firepower (ruling 27, a Canadian hero): in its own assault phase, once its activation's
+  move has ended (where it wanted, or stopped) or after its first attack, it may make one
+  more attack in the same activation, at an enemy unit in its own hex (any attack it
+  has, every attack rule as usual).  One such attack per activation; like every extra
+  action it lapses as soon as another unit acts or the phase ends.
+* Improvisation (ruling 28, an American hero): a Soldier or Vehicle of either side
+  destroyed in its hex while it is there (on the map, not aboard) leaves it its printed
+  attack values, kept as long as it stays in that hex (leaving it, boarding a transport,
+  loses them all).  Every attack it makes there uses, against that target type at that
+  range, the most dice among its own printed value and those of the units it picked up:
+  more dice never hurt this card, so Hexfront takes the better for its player.
 """
 from __future__ import annotations
 
@@ -15,10 +27,15 @@ from dataclasses import replace
 from math import comb
 from typing import Any
 
-from ..state import DESTROYED, GameState, Phase
+from .. import activation
+from ..actions import Attack, Board
+from ..events import Event, UnitDestroyed
+from ..hexes import Hex
+from ..state import DESTROYED, GameState, Phase, Unit
 from . import register
 from .attack_modes import _flamethrower_applies
-from .common import FLAMETHROWER_SIXES, AbilityRoll
+from .common import FLAMETHROWER_SIXES, MODE_ABILITIES, AbilityRoll, AbilityUsed, _attacks
+from .extra_actions import _recheck
 from .spec import AbilitySpec, define
 
 #: Endurance: the roll that throws a face-up Destroyed counter away
@@ -32,6 +49,21 @@ SPECS = define(
         " is thrown away and the unit stays in play. A unit destroyed at once without a"
         " counter (a flamethrower's three 6s, aboard a destroyed transport) gets no roll.",
         unit_type="Soldier"),
+    AbilitySpec(
+        "firepower", "Firepower", False,
+        "In its own assault phase, after this unit's move has ended (where it wanted or"
+        " stopped by defensive fire) or after its attack, it may make one more attack as part"
+        " of the same activation, at an enemy unit in its own hex (normal or any attack mode"
+        " it has, following every attack rule). Once per activation; it can't move after it.",
+        unit_type="Soldier"),
+    AbilitySpec(
+        "improvisation", "Improvisation", False,
+        "When a Soldier or Vehicle (of either side) is destroyed in this unit's hex while it is"
+        " there, it picks up that unit's printed attack values and keeps them as long as it"
+        " stays in the hex (moving out or boarding a transport loses them). Each attack it"
+        " makes there - defensive fire included, not Close Assault or Hand to Hand - rolls"
+        " the most dice among its own value and those it picked up, against that target type"
+        " at that range.", unit_type="Soldier"),
 )
 
 
@@ -99,3 +131,189 @@ def _endurance_odds(odds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
     saved = counter * (7 - ENDURANCE_NEED) / 6
     return replace(odds, p_destroyed=odds.p_destroyed - saved,
                    p_disrupted=odds.p_disrupted + saved)
+
+
+# --- Firepower (ruling 27) ---------------------------------------------------------------------
+def firepower_open(st: GameState, u: Unit) -> bool:
+    """Whether ``u``'s activation under way leaves Firepower's one more attack: its own
+    assault phase, no decision pending, and either its move has ended with no attack
+    yet or it has made exactly one attack and no move."""
+    if not (u.acted and u.on_map and not u.boarded and st.phase.is_assault
+            and u.side == st.active_side and st.pending is None):
+        return False
+    tags = activation.tags(st, u.uid)
+    if tags is None:
+        return False
+    attacks = _attacks(tags)
+    if "move" in tags:
+        return not attacks and ("moved" in tags or "stopped" in tags)
+    return len(attacks) == 1 and "turn" not in tags and "other" not in tags
+
+
+def _firepower_target(st: GameState, u: Unit, a: Attack) -> bool:
+    t = st.units.get(a.target)
+    return t is not None and t.on_map and t.side != u.side and t.hex == u.hex
+
+
+def firepower_attacks(game: Any, u: Unit) -> list[Attack]:
+    """Firepower's attacks ``u`` may make now (each checked by the rules as if it had not
+    acted): every enemy in its hex, normal and each attack mode on its card."""
+    st: GameState = game.state
+    if not firepower_open(st, u):
+        return []
+    modes = ["normal"] + [m for m in MODE_ABILITIES if u.card.has(m)]
+    out = []
+    for t in st.units.values():
+        if not t.on_map or t.side == u.side or t.hex != u.hex:
+            continue
+        for m in modes:
+            a = Attack(u.side, u.uid, t.uid, m)
+            if _recheck(game, u, a) is None:
+                out.append(a)
+    return out
+
+
+@register("activation_options", "firepower")
+def _firepower_options(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    game = ctx.get("game")
+    u: Unit = ctx["unit"]
+    if ctx.get("role") != "unit" or game is None or not u.acted:
+        return value
+    seen = set(value)
+    return list(value) + [a for a in firepower_attacks(game, u) if a not in seen]
+
+
+@register("action_allowed", requires="firepower", lifts_only=True)
+def _firepower_allowed(reason: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Lift "already acted" for Firepower's attack, or say why it is refused (its target
+    is not in its hex). A rule hook registered after the extra actions' own (it runs
+    last, so its wording stands)."""
+    u: Unit | None = ctx.get("unit")
+    a = ctx["action"]
+    game = ctx.get("game")
+    if reason is None or u is None or game is None or not isinstance(a, Attack) or \
+            a.side != u.side or not u.acted or not u.card.has("firepower"):
+        return reason
+    st: GameState = game.state
+    if not firepower_open(st, u):
+        return reason
+    if not _firepower_target(st, u, a):
+        return (f"{u.name} has already acted this phase: Firepower's extra attack must "
+                f"target an enemy in its own hex")
+    return _recheck(game, u, a)
+
+
+# --- Improvisation (ruling 28) -----------------------------------------------------------------
+_IMPRO = "improvised"        # game mark: ((hero uid, q, r, (picked-up uids...)), ...)
+_IMPRO_SEEN = "improvised_seen"   # game mark: the destroyed units already looked at
+
+
+def _impro_entries(st: GameState) -> dict[str, tuple[int, int, tuple[str, ...]]]:
+    got = st.marks.get(_IMPRO) or ()
+    return {uid: (q, r, tuple(caps)) for uid, q, r, caps in got}
+
+
+def _impro_store(st: GameState, entries: dict[str, tuple[int, int, tuple[str, ...]]]) -> None:
+    st.marks[_IMPRO] = tuple((uid, q, r, caps) for uid, (q, r, caps) in sorted(entries.items()))
+    st.touch()
+
+
+def picked_up(st: GameState, u: Unit, at_hex: Hex | None = None) -> list[Unit]:
+    """Ruling 28: the destroyed units whose attack values ``u`` may use while it is in
+    ``at_hex`` (its own hex by default), in the order they were destroyed."""
+    got = _impro_entries(st).get(u.uid)
+    h = u.hex if at_hex is None else at_hex
+    if got is None or h is None or u.boarded or not u.on_map or (h.q, h.r) != got[:2]:
+        return []
+    return [st.units[c] for c in got[2] if c in st.units]
+
+
+def _impro_scan(st: GameState) -> list[Event]:
+    """Give every Improvisation unit the units newly destroyed in its hex."""
+    seen = set(st.marks.get(_IMPRO_SEEN) or ())
+    fresh = [u for u in st.units.values() if u.destroyed and u.uid not in seen]
+    if not fresh:
+        return []
+    st.marks[_IMPRO_SEEN] = tuple(sorted(seen | {u.uid for u in fresh}))
+    heroes = [h for h in st.units.values() if h.card.has("improvisation") and h.on_map
+              and not h.boarded and h.hex is not None]
+    entries = _impro_entries(st)
+    out: list[Event] = []
+    for d in fresh:
+        if d.hex is None or d.card.type not in ("Soldier", "Vehicle"):
+            continue
+        for h in heroes:
+            if h.hex != d.hex:
+                continue
+            q, r, caps = entries.get(h.uid, (h.hex.q, h.hex.r, ()))
+            if (q, r) != (h.hex.q, h.hex.r):
+                caps = ()
+            entries[h.uid] = (h.hex.q, h.hex.r, caps + (d.uid,))
+            out.append(AbilityUsed(h.uid, "Improvisation",
+                                   text=f"{h.name} improvises: it may use the attack values "
+                                        f"of {d.name}, destroyed in its hex, while it stays "
+                                        f"there."))
+    if out:
+        _impro_store(st, entries)
+    return out
+
+
+def _impro_forget(st: GameState, u: Unit) -> None:
+    entries = _impro_entries(st)
+    if u.uid in entries:
+        del entries[u.uid]
+        _impro_store(st, entries)
+
+
+@register("after_attack", requires="improvisation")
+def _impro_after_attack(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """A unit destroyed at once by an attack (a flamethrower's 6s, Highly Flammable...)."""
+    if not any(isinstance(e, UnitDestroyed) for e in events):
+        return events
+    return list(events) + _impro_scan(ctx["state"])
+
+
+@register("after_casualty", requires="improvisation")
+def _impro_after_casualty(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    return list(events) + _impro_scan(ctx["state"])
+
+
+@register("entered_hex", requires="improvisation")
+def _impro_entered(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Leaving the hex loses the picked-up values (a unit destroyed on entering - Lack
+    of Determination after an Overrun - is picked up too)."""
+    st: GameState = ctx["state"]
+    u: Unit = ctx["unit"]
+    if u.card.has("improvisation"):
+        _impro_forget(st, u)
+    return list(events) + _impro_scan(st)
+
+
+@register("perform", "improvisation")
+def _impro_board(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Boarding a transport leaves the hex's ground: the values are lost."""
+    a = ctx["action"]
+    if ctx.get("role") == "unit" and isinstance(a, Board) and a.uid == ctx["unit"].uid:
+        _impro_forget(ctx["state"], ctx["unit"])
+    return value
+
+
+@register("attack_dice", "improvisation")
+def _impro_dice(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """The most dice among its own printed value and the picked-up units' (normal
+    attacks and defensive fire; Close Assault and Hand to Hand have their own dice)."""
+    if ctx.get("role") != "attacker" or ctx.get("mode", "normal") != "normal":
+        return value
+    st: GameState = ctx["state"]
+    a: Unit = ctx["attacker"]
+    caps = picked_up(st, a, ctx.get("attacker_hex"))
+    if not caps:
+        return value
+    t: Unit = ctx["target"]
+    kind = "Soldier" if t.card.is_aircraft else t.card.type
+    best = value
+    for c in caps:
+        d = c.card.dice(kind, ctx["band"])
+        if d and (not best or d > best):
+            best = d
+    return best
