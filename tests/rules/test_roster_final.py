@@ -214,3 +214,98 @@ def test_ruling_28_a_friendly_unit_destroyed_in_its_hex_counts_too():
     gis.pending = [DISRUPTED, DESTROYED]
     g.apply(EndPhase(g.state.to_act))
     assert [u.uid for u in picked_up(g.state, hero)] == [gis.uid]
+
+
+# --- Lead the Way (ruling 29) ------------------------------------------------------------------
+def _rangers(dice):
+    g = position(rect_map(10, 6), phase=Phase.ASSAULT_FIRST, first="Allies", dice=list(dice))
+    rangers = g.add_unit(roster_card("Rangers"), "Allies", at(3, 3))
+    target = g.add_unit(rifles("Germany", name="Grenadiers"), "Axis", at(4, 3))
+    other = g.add_unit(rifles("Germany", name="Grenadiers 2"), "Axis", at(4, 2))
+    return g, rangers, target, other
+
+
+def test_lead_the_way_card_plays_in_both_editions():
+    """Lead the Way (ruling 29): Rangers are no longer refused."""
+    assert playable_editions(load_roster()["Rangers"]) == ("first", "later")
+
+
+def test_ruling_29_lead_the_way_rerolls_a_failed_die_when_one_more_success_scores_a_hit():
+    """Lead the Way, ruling 29: 9 dice, 3 successes against defense 4 (no hit); one more
+    would be a hit, so a failed die (the lowest, a 1) is rolled again - a 5: 4 successes,
+    a Disrupted counter. Once per turn: the next attack (another unit's target, a new
+    activation in a later phase of the same turn) gets no reroll."""
+    g, rangers, target, other = _rangers([6, 5, 4, 3, 3, 2, 2, 1, 1, 5])
+    ev = g.apply(Attack("Allies", rangers.uid, target.uid))
+    rolled = [e for e in ev if e.kind == "DiceRolled"][0]
+    assert rolled.successes == 4 and sorted(rolled.dice) == [1, 2, 2, 3, 3, 4, 5, 5, 6]
+    assert any("leads the way" in e.text for e in ev)
+    assert target.pending == [DISRUPTED]
+    from game.rules.combat import resolve_attack
+    g.dice.values += [6, 5, 4, 3, 3, 2, 2, 1, 1]
+    ev2 = resolve_attack(g.state, rangers.uid, other.uid, g.dice)
+    assert not any("leads the way" in e.text for e in ev2) and other.pending == []
+
+
+def test_ruling_29_no_reroll_when_one_more_success_changes_nothing():
+    """Lead the Way, ruling 29: 4 successes vs defense 4 is one hit; a fifth success would
+    be two hits, so it rerolls; with 9 successes nothing can improve: no reroll, the
+    reroll is kept for later in the turn."""
+    from game.rules.abilities.roster_final import lead_the_way_ready
+    g, rangers, target, _ = _rangers([6] * 9)
+    ev = g.apply(Attack("Allies", rangers.uid, target.uid))
+    assert not any("leads the way" in e.text for e in ev)
+    assert lead_the_way_ready(g.state, rangers)
+
+
+def test_ruling_29_lead_the_way_rerolls_a_failed_movement_roll_once_per_turn():
+    """Lead the Way, ruling 29: a failed roll to cross a stream (a 1, needs 4+) is rolled
+    again (a 6: the Rangers cross); the reroll is then spent for the turn."""
+    from game.rules.abilities.roster_final import lead_the_way_ready
+    g = position(rect_map(10, 6, streams=[((3, 3), (4, 3))]),
+                 phase=Phase.MOVEMENT_FIRST, first="Allies", dice=[1, 6])
+    rangers = g.add_unit(roster_card("Rangers"), "Allies", at(3, 3))
+    g.add_unit(rifles("Germany", name="Grenadiers"), "Axis", at(9, 5))
+    assert g.reachable(rangers.uid)[at(4, 3)].rolls
+    ev = g.apply(Move("Allies", rangers.uid, (at(4, 3),), None))
+    assert any("leads the way" in e.text for e in ev)
+    assert rangers.hex == at(4, 3)
+    assert not lead_the_way_ready(g.state, rangers)
+
+
+def test_ruling_29_lead_the_way_in_the_exact_odds():
+    """Lead the Way, ruling 29: the exact odds match the real attack code (reroll state
+    reset before each of 6000 seeded attacks), and are better than without it."""
+    from game.rules.combat import resolve_attack
+    from game.rules.dice import Dice
+    g, rangers, target, _ = _rangers([])
+    o = g.odds(rangers.uid, target.uid)
+    twin = g.add_unit(replace(rangers.card, abilities=tuple(
+        ab for ab in rangers.card.abilities if ab.id != "lead_the_way")), "Allies", at(3, 4))
+    base = g.odds(twin.uid, target.uid)
+    assert o.p_none < base.p_none
+    dice = Dice(7)
+    n = 6000
+    freq = [0, 0, 0, 0]
+    rank = {DISRUPTED: 1, "damaged": 2, DESTROYED: 3}
+    for _ in range(n):
+        g.state.marks.pop("lead_the_way_used", None)
+        target.pending = []
+        resolve_attack(g.state, rangers.uid, target.uid, dice)
+        freq[max([0] + [rank[c] for c in target.pending])] += 1
+    exact = [o.p_none, o.p_disrupted, o.p_damaged, o.p_destroyed]
+    for f, p in zip(freq, exact):
+        assert abs(f / n - p) < 0.025, (freq, exact)
+
+
+def test_ruling_29_lead_the_way_in_the_path_risk():
+    """Lead the Way, ruling 29: the AI's path risk counts the reroll - a stream crossing
+    (4+) is made 3/4 of the time instead of 1/2, and fails 1/4."""
+    g = position(rect_map(10, 6, streams=[((3, 3), (4, 3))]),
+                 phase=Phase.MOVEMENT_FIRST, first="Allies")
+    rangers = g.add_unit(roster_card("Rangers"), "Allies", at(3, 3))
+    g.add_unit(rifles("Germany", name="Grenadiers"), "Axis", at(9, 5))
+    risk = g.path_risk(Move("Allies", rangers.uid, (at(4, 3),), None))
+    assert abs(risk.p_rolls_ok - 0.75) < 1e-12
+    assert abs(sum(p for _, _, p in risk.fail_ends) - 0.25) < 1e-12
+    assert [h for h, _, _ in risk.fail_ends] == [at(3, 3)]

@@ -1,5 +1,5 @@
 """The last abilities of the ground roster (session 8, rulings 26-): Endurance,
-Firepower, Improvisation.
+Firepower, Improvisation, Lead the Way.
 
 * Endurance (ruling 26, a Soviet hero): each time the unit gets a face-up
   Destroyed counter it rolls a die; on 5 or 6 the counter is thrown away.  A Destroyed
@@ -20,6 +20,10 @@ Firepower, Improvisation.
   loses them all).  Every attack it makes there uses, against that target type at that
   range, the most dice among its own printed value and those of the units it picked up:
   more dice never hurt this card, so Hexfront takes the better for its player.
+* Lead the Way (ruling 29, American rangers): once per turn it rolls again one failed
+  attack die or one failed movement roll; Hexfront makes the reroll for the player the
+  first time in the turn it can change something (a failed movement roll; a failed
+  attack die when one more success would score one more hit), in the exact odds too.
 """
 from __future__ import annotations
 
@@ -31,7 +35,9 @@ from .. import activation
 from ..actions import Attack, Board
 from ..events import Event, UnitDestroyed
 from ..hexes import Hex
-from ..state import DESTROYED, GameState, Phase, Unit
+from .. import combat
+from ..odds import binomial
+from ..state import DAMAGED, DESTROYED, DISRUPTED, GameState, Phase, Unit
 from . import register
 from .attack_modes import _flamethrower_applies
 from .common import FLAMETHROWER_SIXES, MODE_ABILITIES, AbilityRoll, AbilityUsed, _attacks
@@ -64,6 +70,12 @@ SPECS = define(
         " makes there - defensive fire included, not Close Assault or Hand to Hand - rolls"
         " the most dice among its own value and those it picked up, against that target type"
         " at that range.", unit_type="Soldier"),
+    AbilitySpec(
+        "lead_the_way", "Lead the Way", False,
+        "Once per turn this unit rolls again one failed attack die or one failed movement"
+        " roll (the new roll stands). Hexfront rolls it for the player the first time in the"
+        " turn it can change something: a failed movement roll, or a failed attack die when"
+        " one more success would score one more hit (defensive fire included)."),
 )
 
 
@@ -112,6 +124,129 @@ def _at_once(state: GameState, plan: Any) -> float:
         joint = _sixes_and_successes(plan.dice, plan.need, True)
         return sum(p for (j, _s), p in joint.items() if j >= FLAMETHROWER_SIXES)
     return _p_sixes_at_least(plan.dice, FLAMETHROWER_SIXES)
+
+
+# --- Lead the Way (ruling 29): its rolls and exact odds ------------------------------------------
+_LEAD = "lead_the_way_used"      # game mark: (turn, uids that used it this turn)
+
+
+def lead_the_way_ready(st: GameState, u: Unit) -> bool:
+    """Whether ``u`` still has its Lead the Way reroll this turn."""
+    if not u.card.has("lead_the_way"):
+        return False
+    got = st.marks.get(_LEAD)
+    return not (got and got[0] == st.turn and u.uid in got[1])
+
+
+def _lead_use(st: GameState, u: Unit) -> None:
+    got = st.marks.get(_LEAD)
+    cur = tuple(got[1]) if got and got[0] == st.turn else ()
+    st.marks[_LEAD] = (st.turn, tuple(sorted(set(cur) | {u.uid})))
+    st.touch()
+
+
+def _lead_helps(st: GameState, plan: Any, successes: int) -> bool:
+    """Ruling 29: one more success would score one more hit (and a die can succeed)."""
+    if plan.need > 6 or successes >= plan.dice:
+        return False
+    return combat.plan_hits(st, plan, successes + 1) > combat.plan_hits(st, plan, successes)
+
+
+@register("attack_rolls", "lead_the_way")
+def _lead_attack(rolls: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    if ctx.get("role") != "attacker":
+        return rolls
+    st: GameState = ctx["state"]
+    a: Unit = ctx["attacker"]
+    plan = ctx["plan"]
+    rolls = tuple(rolls)
+    s = sum(1 for r in rolls if r >= plan.need)
+    if not lead_the_way_ready(st, a) or not _lead_helps(st, plan, s):
+        return rolls
+    i = min(range(len(rolls)), key=lambda k: (rolls[k] >= plan.need, rolls[k], k))
+    old = rolls[i]
+    die = ctx["dice"].d6()
+    ok = die >= plan.need
+    _lead_use(st, a)
+    ctx["events"].append(AbilityRoll(
+        a.uid, ab.name, die, plan.need, ok,
+        text=f"{a.name} leads the way: its failed {old} is rolled again: {die} "
+             f"({'a success' if ok else 'no success'}; once per turn)."))
+    return rolls[:i] + (die,) + rolls[i + 1:]
+
+
+@register("movement_roll", "lead_the_way")
+def _lead_move(die: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    st: GameState = ctx["state"]
+    u: Unit = ctx["unit"]
+    if ctx.get("role") != "unit" or die >= ctx["need"] or not lead_the_way_ready(st, u):
+        return die
+    new = ctx["dice"].d6()
+    ok = new >= ctx["need"]
+    _lead_use(st, u)
+    ctx["events"].append(AbilityRoll(
+        u.uid, ab.name, new, ctx["need"], ok,
+        text=f"{u.name} fails its movement roll ({die}, needs {ctx['need']}+) and leads the "
+             f"way: it rolls again (once per turn)."))
+    return new
+
+
+@register("odds", requires="lead_the_way")
+def _lead_odds(odds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Ruling 29 in the exact odds: while the attacker still has its reroll this turn,
+    a failed die is rolled again whenever one more success would score one more hit."""
+    st: GameState = ctx["state"]
+    plan = ctx["plan"]
+    a: Unit = ctx["attacker"]
+    if not lead_the_way_ready(st, a) or plan.need > 6:
+        return odds
+    p = plan.p_success
+    pmf = binomial(plan.dice, p)
+    dist = [0.0] * (plan.dice + 1)
+    for s, q in enumerate(pmf):
+        if q and _lead_helps(st, plan, s):
+            dist[s + 1] += q * p
+            dist[s] += q * (1 - p)
+        else:
+            dist[s] += q
+    return _odds_from_successes(st, plan, odds, dist)
+
+
+def _odds_from_successes(st: GameState, plan: Any, base: Any, dist: list[float]) -> Any:
+    """Odds from a distribution of successes (the hits table, cover, counters: as
+    ``game.rules.odds``)."""
+    t = st.units[plan.target]
+    rank_of = {DISRUPTED: 1, DAMAGED: 2, DESTROYED: 3}
+    base_rank = max((rank_of.get(c, 0) for c in t.pending), default=0)
+    out = [0.0, 0.0, 0.0, 0.0]
+    stopped = 0.0
+    by_hits: dict[int, float] = {}
+    pc = plan.p_cover
+    for s, p in enumerate(dist):
+        if not p:
+            continue
+        h = combat.plan_hits(st, plan, s)
+        by_hits[h] = by_hits.get(h, 0.0) + p
+        branches = ((True, pc), (False, 1 - pc)) if (plan.cover_need is not None
+                                                      and h > 0) else ((False, 1.0),)
+        for covered, pb in branches:
+            if not pb:
+                continue
+            if plan.defensive:
+                if h > 0 and not covered:
+                    out[1] += p * pb
+                    stopped += p * pb
+                else:
+                    out[0] += p * pb
+                continue
+            new = combat.plan_counters(st, plan, h, covered) if h > 0 else []
+            rank = max([base_rank] + [rank_of.get(c, 0) for c in new])
+            out[rank] += p * pb
+    if plan.defensive and stopped and not base.p_stopped:
+        stopped = 0.0                   # it moves on while disrupted (as the base odds say)
+    hits = tuple(by_hits.get(k, 0.0) for k in range(max(4, max(by_hits) + 1)))
+    return replace(base, p_none=out[0], p_disrupted=out[1], p_damaged=out[2],
+                   p_destroyed=out[3], p_stopped=stopped, p_hits=hits)
 
 
 @register("odds", requires="endurance")
