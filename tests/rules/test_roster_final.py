@@ -9,6 +9,7 @@ from dataclasses import replace
 from game.rules.actions import Attack, EndPhase, Move, PassDefensiveFire
 from game.rules.army import playable_editions
 from game.rules.events import UnitDestroyed
+from game.rules.hexes import Hex
 from game.rules.state import DAMAGED, DESTROYED, DISRUPTED, Phase
 from tests.rules.engine_kit import at, position, rect_map, rifles, tank
 
@@ -309,3 +310,78 @@ def test_ruling_29_lead_the_way_in_the_path_risk():
     assert abs(risk.p_rolls_ok - 0.75) < 1e-12
     assert abs(sum(p for _, _, p in risk.fail_ends) - 0.25) < 1e-12
     assert [h for h, _, _ in risk.fail_ends] == [at(3, 3)]
+
+
+# --- Smoke Screen (ruling 30) ------------------------------------------------------------------
+def _smoke():
+    """Axis moves first: a Panzer III, Allied rifles 5 hexes east of it and more rifles
+    to the north-east (too far for defensive fire at the Panzer's step)."""
+    g = position(rect_map(12, 7), phase=Phase.MOVEMENT_FIRST, first="Axis",
+                 dice=[6, 6, 1, 1] * 4)
+    panzer = g.add_unit(roster_card("Panzer III Ausf. F"), "Axis", at(3, 4))
+    rifles_ = g.add_unit(rifles("United States", name="GIs"), "Allies", at(8, 4))
+    other = g.add_unit(rifles("United States", name="GIs 2"), "Allies", at(8, 1))
+    return g, panzer, rifles_, other
+
+
+def test_smoke_screen_cards_play_in_both_editions():
+    """Smoke Screen (ruling 30): both Panzer III cards are no longer refused."""
+    roster = load_roster()
+    for name in ("Panzer III Ausf. F", "Veteran Panzer III Ausf. L"):
+        assert playable_editions(roster[name]) == ("first", "later"), name
+
+
+def test_ruling_30_smoke_fills_the_hex_at_the_end_of_the_movement_phase_until_the_turn_ends():
+    """Smoke Screen, ruling 30: declared in its movement phase (listed with the legal
+    actions), the smoke fills the Panzer's hex only when the phase ends; then no line
+    of sight into or out of it (the GIs can't attack it, it can't attack them), until
+    the turn ends. Once per game."""
+    from game.rules.abilities.roster_final import smoke_hexes
+    from game.rules.actions import LaySmoke
+    from game.rules.combat import why_not_attack
+    g, panzer, gis, _ = _smoke()
+    lay = LaySmoke("Axis", panzer.uid)
+    assert lay in g.legal_actions()
+    g.apply(lay)
+    assert smoke_hexes(g.state) == frozenset()          # not yet: at the phase's end
+    assert "once per game" in g.check(lay)
+    _move(g, Move("Axis", panzer.uid, (at(4, 4),), 0))
+    g.apply(EndPhase("Axis"))
+    assert smoke_hexes(g.state) == {at(4, 4)}
+    assert "no line of sight" in why_not_attack(g.state, gis.uid, panzer.uid)
+    assert "no line of sight" in why_not_attack(g.state, panzer.uid, gis.uid)
+    assert LaySmoke("Allies", panzer.uid) not in g.legal_actions()
+    while g.state.turn == 1:
+        acts = g.legal_actions()
+        g.apply(next((a for a in acts if isinstance(a, EndPhase)), acts[0]))
+    assert smoke_hexes(g.state) == frozenset()
+    assert why_not_attack(g.state, panzer.uid, gis.uid) is None
+    assert LaySmoke(panzer.side, panzer.uid) not in g.legal_actions()
+
+
+def test_ruling_30_smoke_blocks_lines_through_the_hex_but_not_along_its_side():
+    """Smoke Screen, ruling 30 (ruling 2's geometry): a line through the smoke-filled
+    hex's interior is blocked, one that runs along its hexside or misses it is not."""
+    from game.rules.abilities.roster_final import smoke_blocks
+    smoke = frozenset({at(5, 4)})
+    assert smoke_blocks(at(3, 4), at(8, 4), smoke)        # straight through
+    assert smoke_blocks(at(5, 4), at(8, 4), smoke)        # out of it
+    assert not smoke_blocks(at(3, 1), at(8, 1), smoke)    # far from it
+    assert not smoke_blocks(at(5, 4), at(5, 4), smoke)    # inside the hex
+    a, b = Hex(0, 0), Hex(2, -1)                          # along the side of (1,0)/(1,-1)
+    assert not smoke_blocks(a, b, frozenset({Hex(1, 0)}))
+    assert not smoke_blocks(a, b, frozenset({Hex(1, -1)}))
+
+
+def test_ruling_30_the_line_of_sight_query_hides_what_the_smoke_hides():
+    """Smoke Screen, ruling 30: Game.visible_from (the battle screen's line-of-sight
+    tool) leaves out the smoke-filled hex and the hexes behind it, until the turn ends."""
+    from game.rules.actions import LaySmoke
+    g, panzer, gis, _ = _smoke()
+    before = g.visible_from(gis.hex)
+    assert panzer.hex in before and at(1, 4) in before
+    g.apply(LaySmoke("Axis", panzer.uid))
+    g.apply(EndPhase("Axis"))
+    after = g.visible_from(gis.hex)
+    assert panzer.hex not in after and at(1, 4) not in after
+    assert at(8, 1) in after and at(1, 1) in after

@@ -10,6 +10,7 @@ from game.rules import activation
 from tests.rules.engine_kit import at
 from tests.rules.test_roster_final import _firepower, _move
 from tests.uikit import click, hover, press, running_app, start, step
+from tests.uikit import key as key_
 
 SHOTS = "/tmp/shots_abilities"
 
@@ -65,3 +66,28 @@ def test_improvisation_is_named_under_the_heros_card(app):
     hover(app, scene.view.unit_slots(st)[far.uid].center, frames=2)
     os.makedirs(SHOTS, exist_ok=True)
     pygame.image.save(app.screen, f"{SHOTS}/improvisation_panel.png")
+
+
+def test_smoke_screen_button_lays_smoke_and_the_map_shows_it(app):
+    """Smoke Screen, ruling 30: the selected Panzer III's bar has a "Lay smoke" button in
+    its movement phase; pressed, then the phase ended, its hex is drawn full of smoke and
+    the GIs' line of sight to it is refused on the screen (hover: the rules' reason)."""
+    from game.rules.abilities.roster_final import smoke_hexes
+    from game.rules.actions import EndPhase, LaySmoke
+    from tests.rules.test_roster_final import _smoke
+    g, panzer, gis, _ = _smoke()
+    scene = start(app, g)
+    click(app, scene.view.unit_slots(g.state)[panzer.uid].center)
+    step(app, 1)
+    labels = {k: b.text for k, b in app.scene.buttons.items()}
+    key = next(k for k, t in labels.items() if t == "Lay smoke")
+    press(app, key)
+    assert g.history[-1] == LaySmoke("Axis", panzer.uid)
+    key_(app, pygame.K_e)                               # end the Axis movement phase
+    if scene.mode.name == "confirm":
+        key_(app, pygame.K_RETURN)
+    step(app, 3)
+    assert g.history[-1] == EndPhase("Axis")
+    assert smoke_hexes(g.state) == {panzer.hex}
+    os.makedirs(SHOTS, exist_ok=True)
+    pygame.image.save(app.screen, f"{SHOTS}/smoke_screen.png")

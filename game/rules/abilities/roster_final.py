@@ -1,5 +1,5 @@
-"""The last abilities of the ground roster (session 8, rulings 26-): Endurance,
-Firepower, Improvisation, Lead the Way.
+"""The last abilities of the ground roster (session 8, rulings 26-30): Endurance,
+Firepower, Improvisation, Lead the Way, Smoke Screen.
 
 * Endurance (ruling 26, a Soviet hero): each time the unit gets a face-up
   Destroyed counter it rolls a die; on 5 or 6 the counter is thrown away.  A Destroyed
@@ -24,6 +24,11 @@ Firepower, Improvisation, Lead the Way.
   attack die or one failed movement roll; Hexfront makes the reroll for the player the
   first time in the turn it can change something (a failed movement roll; a failed
   attack die when one more success would score one more hit), in the exact odds too.
+* Smoke Screen (ruling 30, German tanks): once per game, in its side's movement phase,
+  the unit declares its smoke (the action ``LaySmoke``, game.rules.families.smoke);
+  when that movement phase ends its hex fills with smoke, which blocks every line of
+  sight into, out of and through the hex (ruling 2's geometry: a line along a hexside
+  is not blocked) until the turn ends. Attacks inside the hex are not blocked.
 """
 from __future__ import annotations
 
@@ -34,7 +39,9 @@ from typing import Any
 from .. import activation
 from ..actions import Attack, Board
 from ..events import Event, UnitDestroyed
-from ..hexes import Hex
+from ..hexes import Hex, hex_label
+from ..los import segment_enters_hex
+from ..wording import side_player
 from .. import combat
 from ..odds import binomial
 from ..state import DAMAGED, DESTROYED, DISRUPTED, GameState, Phase, Unit
@@ -76,6 +83,13 @@ SPECS = define(
         " roll (the new roll stands). Hexfront rolls it for the player the first time in the"
         " turn it can change something: a failed movement roll, or a failed attack die when"
         " one more success would score one more hit (defensive fire included)."),
+    AbilitySpec(
+        "smoke_screen", "Smoke Screen", False,
+        "Once per game, in its own side's movement phase, this unit may lay smoke: when that"
+        " movement phase ends, the hex it is in fills with smoke, which blocks every line of"
+        " sight into, out of and through the hex (attacks, defensive fire, Spotters) until"
+        " the end of the turn. Attacks between units in the smoke-filled hex itself are not"
+        " blocked.", unit_type="Vehicle"),
 )
 
 
@@ -452,3 +466,110 @@ def _impro_dice(value: Any, ab: Any, ctx: dict[str, Any]) -> Any:
         if d and (not best or d > best):
             best = d
     return best
+
+
+# --- Smoke Screen (ruling 30) ------------------------------------------------------------------
+_SMOKE_USED = "smoke_used"          # game mark: the units that declared their smoke
+_SMOKE_DECLARED = "smoke_declared"  # ((turn, phase), uids): declared in this movement phase
+_SMOKE = "smoke"                    # (turn, ((q, r), ...)): smoke-filled hexes this turn
+
+
+def smoke_problem(st: GameState, u: Unit) -> str | None:
+    """Why ``u`` can't lay its smoke now (None: it may)."""
+    if not u.card.has("smoke_screen"):
+        return f"{u.name} has no Smoke Screen"
+    if not st.phase.is_movement or st.phase.is_vanguard:
+        return "smoke is laid only in its own side's movement phase"
+    if u.side != st.active_side:
+        return f"it is not {side_player(u.side, capital=False)}'s movement phase"
+    if st.pending is not None:
+        return "a decision is pending"
+    if not u.on_map:
+        return f"{u.name} is not on the battle map"
+    if u.uid in (st.marks.get(_SMOKE_USED) or ()):
+        return f"{u.name} has already laid its smoke (once per game)"
+    return None
+
+
+def declare_smoke(st: GameState, u: Unit) -> list[Event]:
+    """Perform ``LaySmoke`` (checked): used for the game; the smoke fills the hex the
+    unit is in when this movement phase ends."""
+    st.marks[_SMOKE_USED] = tuple(sorted(set(st.marks.get(_SMOKE_USED) or ()) | {u.uid}))
+    key = activation.phase_key(st)
+    got = st.marks.get(_SMOKE_DECLARED)
+    cur = tuple(got[1]) if got and got[0] == key else ()
+    st.marks[_SMOKE_DECLARED] = (key, cur + (u.uid,))
+    st.touch()
+    return [AbilityUsed(u.uid, "Smoke Screen",
+                        text=f"{u.name} lays smoke: its hex fills with smoke when this "
+                             f"movement phase ends (until the end of the turn).")]
+
+
+def smoke_hexes(st: GameState) -> frozenset[Hex]:
+    """The smoke-filled hexes now (ruling 30)."""
+    got = st.marks.get(_SMOKE)
+    if not got or got[0] != st.turn:
+        return frozenset()
+    return frozenset(Hex(q, r) for q, r in got[1])
+
+
+def smoke_declared(st: GameState) -> tuple[str, ...]:
+    """The units whose smoke fills their hex when this movement phase ends."""
+    got = st.marks.get(_SMOKE_DECLARED)
+    return tuple(got[1]) if got and got[0] == activation.phase_key(st) else ()
+
+
+def smoke_blocks(a: Hex, b: Hex, smoke: frozenset[Hex]) -> bool:
+    """Whether smoke blocks the line of sight from ``a`` to ``b``: into or out of a
+    smoke-filled hex, or through its interior (ruling 2: along a hexside is not
+    through). Inside one hex nothing is blocked."""
+    if a == b or not smoke:
+        return False
+    limit = a.distance(b) + 1
+    return any(h == a or h == b or (a.distance(h) + h.distance(b) <= limit
+                                    and segment_enters_hex(a, b, h)) for h in smoke)
+
+
+@register("phase_end", "smoke_screen", scope="any")
+def _smoke_fills(events: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    st: GameState = ctx["state"]
+    phase: Phase = ctx["phase"]
+    if not phase.is_movement:
+        return events
+    out = list(events)
+    got = st.marks.get(_SMOKE)
+    hexes = set(smoke_hexes(st))
+    for uid in smoke_declared(st):
+        u = st.units.get(uid)
+        if u is None or not u.on_map or u.hex is None:
+            continue
+        hexes.add(u.hex)
+        out.append(AbilityUsed(uid, "Smoke Screen",
+                               text=f"Smoke fills {hex_label(u.hex)} ({u.name}): no line of "
+                                    f"sight into, out of or through it until the end of "
+                                    f"the turn."))
+    if len(out) != len(events) or (got and got[0] != st.turn):
+        st.marks[_SMOKE] = (st.turn, tuple(sorted((h.q, h.r) for h in hexes)))
+        st.touch()
+    st.marks.pop(_SMOKE_DECLARED, None)
+    return out
+
+
+@register("line_of_sight", requires="smoke_screen")
+def _smoke_sight(sees: Any, ab: Any, ctx: dict[str, Any]) -> Any:
+    """Smoke blocks the line of sight an attack needs (defensive fire included); an
+    Indirect Fire attack on a Soldier still goes through a Spotter whose own sight the
+    smoke doesn't block."""
+    st: GameState = ctx["state"]
+    smoke = smoke_hexes(st)
+    if not sees or not smoke:
+        return sees
+    a: Unit = ctx["attacker"]
+    a_hex, t_hex = ctx["attacker_hex"], ctx["target_hex"]
+    if a.card.has("indirect_fire") and ctx["target"].is_soldier:
+        from .roster_spotting import spots
+        if st.battle_map.can_see(a_hex, t_hex) and not smoke_blocks(a_hex, t_hex, smoke):
+            return True
+        return any(u.side == a.side and u.hex is not None and spots(st, u, t_hex)
+                   and not smoke_blocks(u.hex, t_hex, smoke) for u in st.units.values())
+    return not smoke_blocks(a_hex, t_hex, smoke)
