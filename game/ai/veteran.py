@@ -48,6 +48,7 @@ __all__ = ["VeteranAI"]
 CONTEST_BONUS = 60.0        # the only unit that can contest the objective in the deciding turns
 ATTACK_THRESHOLD = 0.2      # expected points an attack must win to be worth the activation
 MOVE_MARGIN = 0.6           # a move must beat staying by this much
+SMOKE_THRESHOLD = 0.25      # Smoke Screen: lay it when the threat of a loss is this high
 EXTRA_THRESHOLD = 0.05      # an extra attack costs nothing: any real gain is worth it
 HOPELESS = 0.10             # an attack with less chance than this to do anything is a last resort
 DF_MIN = 0.15               # defensive shots below this chance to stop the mover are held
@@ -261,8 +262,30 @@ class VeteranAI(SetupMixin, Player):
             a = reserves.paratrooper_drop(self, game, side)   # the phase's end (ruling 22)
             if a is not None:
                 return a
+        a = self.smoke(game, side)            # Smoke Screen (ruling 30): a tank in danger
+        if a is not None:
+            return a
         self.say(f"{side_player(side)} ends the movement phase.")
         return EndPhase(side)
+
+    def smoke(self, game, side: str) -> Action | None:
+        """Smoke Screen (ruling 30): as its movement phase ends, a unit that still has its
+        smoke lays it when the enemy could damage or destroy it next phase
+        (``SMOKE_THRESHOLD``: the threat query's exact chance)."""
+        st = game.state
+        if not any(u.card.has("smoke_screen") and u.on_map for u in st.units_of(side)):
+            return None
+        from game.rules.actions import LaySmoke
+        for a in game.legal_actions():
+            if not isinstance(a, LaySmoke):
+                continue
+            u = st.units[a.uid]
+            risk = game.threat_to(a.uid).p_loss
+            if risk >= SMOKE_THRESHOLD:
+                self.say(f"{u.name} lays smoke: the enemy could damage or destroy it next "
+                         f"phase ({percent(risk)}).")
+                return a
+        return None
 
     def board(self, game, u: Unit) -> Action | None:
         """A Soldier far from the objective boards an empty transport in its hex
@@ -464,6 +487,9 @@ class VeteranAI(SetupMixin, Player):
         if u is None:
             return None
         extras = extra_actions_of(game, u)
+        if u.card.has("firepower"):           # ruling 27: one more attack in its own hex
+            from game.rules.abilities.roster_final import firepower_attacks
+            extras = list(extras) + firepower_attacks(game, u)
         if not extras:
             return None
         best = None

@@ -17,7 +17,7 @@ from game.data.yamlio import Checker, int_in, line_of, one_of, read_yaml, text
 from game.rules.actions import (Action, Attack, Board, ChooseEnd, ChooseOrder, DefensiveFire,
                                 DemolishBridge, Deploy, Dismount, EndPhase, Move,
                                 PassDefensiveFire, PlaceAircraft, PlaceDismounted, Undeploy,
-                                EnterReserve)
+                                EnterReserve, LaySmoke)
 from game.rules.board import BattleMap
 from game.rules.cards import SIDES, UnitCard
 from game.rules.errors import DataError
@@ -49,7 +49,7 @@ EXPECT_FIELDS = ("units", "events", "no_events", "phase", "turn", "to_act", "pen
 ACTION_KEYS = ("attack", "move", "turn", "defensive_fire", "hold_fire", "end_phase", "board",
                "dismount", "demolish_bridge", "place_dismounted", "choose_order",
                "choose_end", "deploy", "undeploy", "advance",
-               "place_aircraft", "enter_reserve")
+               "place_aircraft", "enter_reserve", "lay_smoke")
 _HEX_EVENT_FIELDS = ("hex", "at_hex", "from_hex", "to_hex")
 
 
@@ -570,6 +570,7 @@ def _action(kind: str, v: Any, side: Any, sides: dict[str, str]) -> Action:
         "choose_order": ("go_first",), "choose_end": ("end",),
         "deploy": ("unit", "hex", "facing", "carrier"), "undeploy": ("unit",),
         "place_aircraft": ("unit", "hex"), "enter_reserve": ("unit", "hex"),
+        "lay_smoke": ("unit",),
     }[kind]
     extra = [k for k in v if k not in allowed]
     if extra:
@@ -620,6 +621,9 @@ def _action(kind: str, v: Any, side: Any, sides: dict[str, str]) -> Action:
     if kind == "enter_reserve":          # rulings 21-23 (game.rules.families.reserves)
         u = unit()
         return EnterReserve(who(u), u, _hex(need("hex")))
+    if kind == "lay_smoke":              # Smoke Screen, ruling 30 (game.rules.families.smoke)
+        u = unit()
+        return LaySmoke(who(u), u)
     u = unit()
     return Undeploy(who(u), u)
 

@@ -17,7 +17,7 @@ __all__ = [
     "Action", "ChooseOrder", "ChooseEnd", "ChooseObjective", "Deploy", "Undeploy", "Move",
     "Attack", "DefensiveFire", "PassDefensiveFire", "Board", "Dismount",
     "DemolishBridge", "PlaceDismounted", "EndPhase", "Face", "PlaceAircraft", "EnterReserve",
-    "ACTION_TYPES",
+    "LaySmoke", "ACTION_TYPES",
     "action_to_dict", "action_from_dict", "describe_action",
 ]
 
@@ -137,10 +137,19 @@ class EnterReserve(Action):
     hex: Hex
 
 
+@dataclass(frozen=True)
+class LaySmoke(Action):
+    """Ruling 30 (Smoke Screen): in its side's movement phase a unit declares its one
+    smoke of the game; the smoke fills its hex when the phase ends
+    (game.rules.families.smoke)."""
+
+    uid: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {c.__name__: c for c in (
     ChooseOrder, ChooseEnd, ChooseObjective, Deploy, Undeploy, Move, Attack,
     DefensiveFire, PassDefensiveFire, Board, Dismount, DemolishBridge,
-    PlaceDismounted, EndPhase, Face, PlaceAircraft, EnterReserve)}
+    PlaceDismounted, EndPhase, Face, PlaceAircraft, EnterReserve, LaySmoke)}
 
 _HEX_FIELDS = {"hex"}
 _PATH_FIELDS = {"path"}
@@ -235,6 +244,8 @@ def describe_action(action: Action) -> str:
         return f"{action.uid}: fly to {hex_label(action.hex)}"
     if isinstance(action, EnterReserve):
         return f"{action.uid}: enter in {hex_label(action.hex)}"
+    if isinstance(action, LaySmoke):
+        return f"{action.uid}: lay smoke"
     if isinstance(action, DefensiveFire):
         return f"{action.uid}: defensive fire"
     if isinstance(action, PassDefensiveFire):

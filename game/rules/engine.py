@@ -93,7 +93,13 @@ class Game:
         return activation.problem(st, st.units[uid]) or movement.why_not_reach(st, uid, hex)
 
     def visible_from(self, hex: Hex) -> frozenset[Hex]:
-        return self.state.battle_map.los.visible_from(hex)
+        vis: frozenset[Hex] = self.state.battle_map.los.visible_from(hex)
+        if self.state.marks.get("smoke"):           # Smoke Screen (ruling 30)
+            from .abilities.roster_final import smoke_blocks, smoke_hexes
+            smoke = smoke_hexes(self.state)
+            if smoke:
+                vis = frozenset(h for h in vis if not smoke_blocks(hex, h, smoke))
+        return vis
 
     def odds(self, attacker_uid: str, target_uid: str, mode: str = "normal",
              defensive: bool = False, at_hex: Hex | None = None) -> Odds:

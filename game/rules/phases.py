@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Callable
 from . import abilities, combat
 from .actions import (Action, Attack, Board, ChooseEnd, ChooseObjective, ChooseOrder,
                       DefensiveFire, DemolishBridge, Deploy, Dismount, EndPhase, EnterReserve,
-                      Face, Move, PassDefensiveFire, PlaceDismounted, Undeploy)
+                      Face, LaySmoke, Move, PassDefensiveFire, PlaceDismounted, Undeploy)
 from .events import (CoinFlipped, Event, GameEnded, InitiativeRolled, PhaseBegan, TurnEnded)
 from .state import (AntiairPrompt, DefensiveFirePrompt, DismountPlacement, FacingChoice,
                     GameState, OrderChoice, Phase)
@@ -146,7 +146,8 @@ def _after_first_vanguard(state: GameState) -> Phase:
 
 #: EnterReserve: Paratroopers and Heroes held off the map (rulings 21-23,
 #: game.rules.families.reserves)
-_UNIT_MOVEMENT = (Move, Board, Dismount, EnterReserve, EndPhase)
+#: LaySmoke: Smoke Screen's declaration (ruling 30, game.rules.families.smoke)
+_UNIT_MOVEMENT = (Move, Board, Dismount, EnterReserve, LaySmoke, EndPhase)
 _UNIT_ASSAULT = (Move, Attack, DemolishBridge, EndPhase)
 
 

@@ -404,18 +404,29 @@ def path_risk(game: Game, move: Action) -> PathRisk:
     end = g.state.units[uid]
     p_ok = 1.0
     fails: list[tuple[Hex, int, float]] = []
+    # Lead the Way (ruling 29): the first failed roll of the turn is rolled again;
+    # ``spent``: the chance all rolls so far were made with that reroll used up
+    from .abilities.roster_final import lead_the_way_ready
+    lead = lead_the_way_ready(game.state, game.state.units[uid])
+    spent = 0.0
     for i, r in enumerate(rolls):
         c = roll_chance(r.need)
         if c < 1.0:
+            p_fail = p_ok * (1.0 - c) ** 2 + spent * (1.0 - c) if lead else p_ok * (1.0 - c)
             try:
-                gf, _ = _play(game, move, LoadedDice([6] * i + [1] + [6] * 64))
+                gf, _ = _play(game, move, LoadedDice([6] * i + ([1, 1] if lead else [1])
+                                                     + [6] * 64))
                 fu = gf.state.units[uid]
                 # a unit stopped by a failed movement roll stays on the map
-                fails.append((cast(Hex, fu.hex), fu.facing, p_ok * (1.0 - c)))
+                fails.append((cast(Hex, fu.hex), fu.facing, p_fail))
             except (IllegalAction, RuntimeError):   # pragma: no cover - dice ran out
-                fails.append((r.from_hex, game.state.units[uid].facing, p_ok * (1.0 - c)))
-        p_ok *= c
-    return PathRisk(tuple(shots), 1.0 - miss, p_ok, tuple(fails), end.hex, end.facing)
+                fails.append((r.from_hex, game.state.units[uid].facing, p_fail))
+        if lead:
+            p_ok, spent = p_ok * c, spent * c + p_ok * (1.0 - c) * c
+        else:
+            p_ok *= c
+    return PathRisk(tuple(shots), 1.0 - miss, p_ok + spent, tuple(fails), end.hex,
+                    end.facing)
 
 
 # --- when the objective decides ----------------------------------------------------------------

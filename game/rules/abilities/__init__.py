@@ -27,6 +27,7 @@ module              abilities
 ``roster_fire``     more attack abilities (hunters, rerolls, Overheat, HE Round...)
 ``roster_defense``  more defense, cover and aura abilities (Elan, Subtle, Awareness...)
 ``roster_extra``    the last passive ones (Fixed Rear Gun, Heavy Rifle, Fury, Superior Optics...)
+``roster_final``    the last ground abilities (Endurance...; rulings 26-)
 ``common``          the modules' shared events, marks and helpers
 ==================  ===============================================================
 
@@ -124,6 +125,9 @@ terrain_cover              attacker, target, ... (before can_cover)             
 -- added for the later edition's Aircraft and the last roster cards (session 6) --
 successes                  attacker, target, plan, rolls (after counting them)          int (successes)
 stopped_by_defensive_fire  unit (hit by defensive fire, disrupted)                      bool (its move ends)
+-- added for the last ground cards (session 8, roster_final) --
+movement_roll              unit, kind, need, from_hex, to_hex, dice, events (a failed   int (the die that
+                           roll: Lead the Way may roll it again)                        stands)
 =========================  ===========================================================  ==========
 
 Everything here is pure and deterministic; hooks must draw any roll from
@@ -168,7 +172,7 @@ MODULES: tuple[str, ...] = ("common", "extra_actions", "attack_modes", "armour",
                             "roster_morale", "roster_setup", "roster_actions",
                             "roster_spotting", "roster_fire", "roster_defense",
                             "roster_extra", "later_aircraft", "roster_last",
-                            "roster_reserves")
+                            "roster_reserves", "roster_final")
 _LOADED = False
 
 
@@ -200,6 +204,8 @@ POINTS: tuple[str, ...] = (
     # the later edition's Aircraft (game.rules.abilities.later_aircraft), the last roster
     # cards (game.rules.abilities.roster_last)
     "successes", "stopped_by_defensive_fire",
+    # the last ground cards (session 8: game.rules.abilities.roster_final)
+    "movement_roll",
 )
 
 UNIT_KEYS: tuple[str, ...] = ("unit", "mover", "firer", "attacker", "target", "carrier")

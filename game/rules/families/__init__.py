@@ -12,6 +12,7 @@ module                 actions
 ``transport``          Board, Dismount, PlaceDismounted
 ``bridges``            DemolishBridge
 ``reserves``           EnterReserve (Paratroopers, Heroes: rulings 21-23)
+``smoke``              LaySmoke (Smoke Screen: ruling 30)
 =====================  ====================================================
 
 A rule's ``problem(game, action)`` is the reason the action is refused now (None:
@@ -159,6 +160,7 @@ def load() -> None:
     unit's actions are listed: Dismount, Move (and turns), Board, Attack,
     DemolishBridge."""
     from . import attack, bridges, defensive_fire, moving, phase_end, reserves, setup, transport
+    from . import smoke
     from ..actions import Attack, Board, DemolishBridge, Dismount, Move
-    del attack, bridges, defensive_fire, moving, phase_end, reserves, setup, transport
+    del attack, bridges, defensive_fire, moving, phase_end, reserves, setup, transport, smoke
     UNIT_RULES[:] = [RULES[k] for k in (Dismount, Move, Board, Attack, DemolishBridge)]

@@ -128,6 +128,11 @@ def continue_move(game: "Game") -> list[Event]:
             for roll in stp.rolls:           # ruling 15: stream first, then forest
                 die = game.dice.d6()
                 ok = die >= roll.need
+                if not ok and abilities.HOOKS.get("movement_roll"):   # Lead the Way (ruling 29)
+                    die = abilities.apply("movement_roll", die, state=st, unit=u,
+                                          kind=roll.kind, need=roll.need, from_hex=a,
+                                          to_hex=b, dice=game.dice, events=ev)
+                    ok = die >= roll.need
                 what = _ROLL_WORDS.get(roll.kind) or 'enter the ' + roll.kind
                 ev.append(MovementRoll(u.uid, roll.kind, die, roll.need, ok, a, b,
                                        text=f"{u.name} rolls {die} to {what}"

@@ -247,6 +247,12 @@ def unit_notes(unit: Any, state: Any) -> list[str]:
             notes.append("fired defensively")
         if unit.is_vehicle:
             notes.append(f"speed {unit_speed(state, unit.uid)}")
+        if unit.card.has("improvisation"):          # ruling 28: the values it picked up
+            from game.rules.abilities.roster_final import picked_up
+            caps = picked_up(state, unit)
+            if caps:
+                notes.append("improvising with the attack values of "
+                             + ", ".join(c.name for c in caps))
     return notes
 
 

@@ -119,6 +119,30 @@ class BattleOverlays:
         can_act = self.sc.cached("can_act", lambda: {getattr(a, "uid", None) for a in self.sc.legal()})
         self.sc.view.draw_units(surface, self.sc.state, selected=self.sc.selected, moving=moving,
                              dim=lambda u: u.acted and u.side == active and u.uid not in can_act)
+        self.draw_smoke(surface)
+
+    def draw_smoke(self, surface: pygame.Surface) -> None:
+        """Smoke Screen (ruling 30): grey smoke over each smoke-filled hex."""
+        from game.rules.abilities.roster_final import smoke_hexes
+        smoke = smoke_hexes(self.sc.state)
+        if not smoke:
+            return
+        size = self.sc.view.hex_size
+        for h in sorted(smoke):
+            cx, cy = self.sc.view.center(h)
+            r = max(4, int(size * 1.3))
+            puff = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+            blobs = ((-0.62, -0.10, 0.36), (0.62, -0.12, 0.34), (-0.34, 0.52, 0.36),
+                     (0.36, 0.50, 0.36), (-0.30, -0.55, 0.34), (0.32, -0.56, 0.34),
+                     (0, 0, 0.46))
+            for dx, dy, k in blobs:        # a darker rim, then the cloud
+                pygame.draw.circle(puff, (150, 150, 146, 200),
+                                   (int(r + dx * r), int(r + dy * r)), int(k * r) + 2)
+            for dx, dy, k in blobs:
+                pygame.draw.circle(puff, (232, 232, 226, 175),
+                                   (int(r + dx * r), int(r + dy * r)), int(k * r))
+            # the hex stays readable: a unit under the smoke shows through
+            surface.blit(puff, (cx - r, cy - r))
 
     # --- line of sight tool (hold L) ---------------------------------------------------
     def draw_los(self, surface: pygame.Surface) -> None:
@@ -164,7 +188,14 @@ class BattleOverlays:
         los = self.sc.state.battle_map.los
         d = src.distance(h)
         band = range_band(d)
-        if los.visible(src, h):
+        from game.rules.abilities.roster_final import smoke_blocks, smoke_hexes
+        smoke = smoke_hexes(self.sc.state)
+        if los.visible(src, h) and smoke_blocks(src, h, smoke):
+            draw_los_line(surface, lay, src, h, (255, 255, 255))
+            draw_tooltip(surface, self.sc.mouse,
+                         [f"{hex_label(h)}: out of sight, blocked by smoke"],
+                         self.sc.map_rect, theme.WARN)
+        elif los.visible(src, h):
             draw_los_line(surface, lay, src, h, BAND_COLORS.get(band, (220, 220, 220)))
             text = f"{hex_label(h)}: in sight, " + (f"{band} range ({d})" if band else
                                                     f"out of range ({d})")
