@@ -70,6 +70,17 @@ def _best(ai, game, u: Unit, hexes: list) -> tuple[float, object, dict] | None:
     return best
 
 
+def _best_entry(ai, game, side: str, kind: str) -> tuple[float, str, object, dict] | None:
+    """The best entry of any ``kind`` reserve of ``side`` now: (score, uid, hex, parts)."""
+    st = game.state
+    best = None
+    for uid, hexes in sorted(entries(game, side, kind).items()):
+        got = _best(ai, game, st.units[uid], hexes)
+        if got is not None and (best is None or got[0] > best[0]):
+            best = (got[0], uid, got[1], got[2])
+    return best
+
+
 def _reason(st, parts: dict) -> str:
     bits = []
     if parts.get("cover"):
@@ -85,11 +96,7 @@ def _reason(st, parts: dict) -> str:
 def hero_entry(ai, game, side: str) -> Action | None:
     """The best Hero entry now (the rules list them only at the start of the phase)."""
     st = game.state
-    best = None
-    for uid, hexes in sorted(entries(game, side, "hero").items()):
-        got = _best(ai, game, st.units[uid], hexes)
-        if got is not None and (best is None or got[0] > best[0]):
-            best = (got[0], uid, got[1], got[2])
+    best = _best_entry(ai, game, side, "hero")
     if best is None:
         return None
     _, uid, h, parts = best
@@ -101,11 +108,7 @@ def hero_entry(ai, game, side: str) -> Action | None:
 def paratrooper_drop(ai, game, side: str) -> Action | None:
     """The best drop now, or None (none listed, or every hex too exposed this early)."""
     st = game.state
-    best = None
-    for uid, hexes in sorted(entries(game, side, "paratrooper").items()):
-        got = _best(ai, game, st.units[uid], hexes)
-        if got is not None and (best is None or got[0] > best[0]):
-            best = (got[0], uid, got[1], got[2])
+    best = _best_entry(ai, game, side, "paratrooper")
     if best is None:
         return None
     _, uid, h, parts = best

@@ -50,6 +50,59 @@ def _sixes_and_successes(n: int, need: int, reroll_one: bool) -> dict[tuple[int,
     return out
 
 
+def tally_hits(state: GameState, plan: Any, h: int, p: float, base_rank: int,
+               out: list[float], burn_q: float | None = None) -> float:
+    """Adds the chance ``p`` of scoring ``h`` hits to ``out`` (by the worst counter the
+    target ends the phase with: none, disrupted, damaged, destroyed), through the cover
+    roll and the counters the hits place (``combat.plan_counters``; a Damaged counter
+    burns with ``burn_q``: Highly Flammable).  Returns the part of ``p`` that stops a
+    mover (defensive fire)."""
+    pc = plan.p_cover
+    stopped = 0.0
+    branches = ((True, pc), (False, 1 - pc)) if (plan.cover_need is not None
+                                                  and h > 0) else ((False, 1.0),)
+    for covered, pb in branches:
+        if pb == 0.0:
+            continue
+        if plan.defensive:
+            if h > 0 and not covered:
+                out[1] += p * pb
+                stopped += p * pb
+            else:
+                out[0] += p * pb
+            continue
+        new = combat.plan_counters(state, plan, h, covered) if h > 0 else []
+        rank = max([base_rank] + [_RANK.get(c, 0) for c in new])
+        if burn_q is not None and DAMAGED in new and rank == 2:
+            out[3] += p * pb * burn_q
+            out[2] += p * pb * (1 - burn_q)
+        else:
+            out[rank] += p * pb
+    return stopped
+
+
+def odds_from_successes(state: GameState, plan: Any, base: Any, dist: list[float]) -> Any:
+    """Odds from a distribution of successes (``dist[s]``: the chance of ``s``): the hits
+    table, cover and counters as :mod:`game.rules.odds` counts them.  For abilities that
+    change how many successes an attack scores (Lead the Way's reroll)."""
+    t = state.units[plan.target]
+    base_rank = max((_RANK.get(c, 0) for c in t.pending), default=0)
+    out = [0.0, 0.0, 0.0, 0.0]
+    stopped = 0.0
+    by_hits: dict[int, float] = {}
+    for s, p in enumerate(dist):
+        if not p:
+            continue
+        h = combat.plan_hits(state, plan, s)
+        by_hits[h] = by_hits.get(h, 0.0) + p
+        stopped += tally_hits(state, plan, h, p, base_rank, out)
+    if plan.defensive and stopped and not base.p_stopped:
+        stopped = 0.0                   # it moves on while disrupted (as the base odds say)
+    hits = tuple(by_hits.get(k, 0.0) for k in range(max(4, max(by_hits) + 1)))
+    return replace(base, p_none=out[0], p_disrupted=out[1], p_damaged=out[2],
+                   p_destroyed=out[3], p_stopped=stopped, p_hits=hits)
+
+
 def exact_odds(state: GameState, plan: Any, base: Any) -> Any:
     """Exact odds when an outcome depends on more than the number of successes:
     Hull-Mounted Flamethrower (three natural 6s destroy at once, defensive fire
@@ -70,7 +123,6 @@ def exact_odds(state: GameState, plan: Any, base: Any) -> Any:
     out = [0.0, 0.0, 0.0, 0.0]
     stopped = 0.0
     by_hits: dict[int, float] = {}
-    pc = plan.p_cover
     cache: dict[Any, Any] = {}
     q_burn = (7 - HIGHLY_FLAMMABLE_NEED) / 6
     for (j, s), p in joint.items():
@@ -85,25 +137,7 @@ def exact_odds(state: GameState, plan: Any, base: Any) -> Any:
             if plan.defensive:
                 stopped += p
             continue
-        branches = ((True, pc), (False, 1 - pc)) if (plan.cover_need is not None
-                                                      and h > 0) else ((False, 1.0),)
-        for covered, pb in branches:
-            if pb == 0.0:
-                continue
-            if plan.defensive:
-                if h > 0 and not covered:
-                    out[1] += p * pb
-                    stopped += p * pb
-                else:
-                    out[0] += p * pb
-                continue
-            new = combat.plan_counters(state, plan, h, covered) if h > 0 else []
-            rank = max([base_rank] + [_RANK.get(c, 0) for c in new])
-            if burn and DAMAGED in new and rank == 2:
-                out[3] += p * pb * q_burn
-                out[2] += p * pb * (1 - q_burn)
-            else:
-                out[rank] += p * pb
+        stopped += tally_hits(state, plan, h, p, base_rank, out, q_burn if burn else None)
     hits = tuple(by_hits.get(k, 0.0) for k in range(max(4, max(by_hits) + 1)))
     return replace(base, p_none=out[0], p_disrupted=out[1], p_damaged=out[2],
                    p_destroyed=out[3], p_stopped=stopped, p_hits=hits)

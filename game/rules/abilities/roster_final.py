@@ -44,7 +44,7 @@ from ..los import segment_enters_hex
 from ..wording import side_player
 from .. import combat
 from ..odds import binomial
-from ..state import DAMAGED, DESTROYED, DISRUPTED, GameState, Phase, Unit
+from ..state import DESTROYED, GameState, Phase, Unit
 from . import register
 from .attack_modes import _flamethrower_applies
 from .common import FLAMETHROWER_SIXES, MODE_ABILITIES, AbilityRoll, AbilityUsed, _attacks
@@ -223,44 +223,8 @@ def _lead_odds(odds: Any, ab: Any, ctx: dict[str, Any]) -> Any:
             dist[s] += q * (1 - p)
         else:
             dist[s] += q
-    return _odds_from_successes(st, plan, odds, dist)
-
-
-def _odds_from_successes(st: GameState, plan: Any, base: Any, dist: list[float]) -> Any:
-    """Odds from a distribution of successes (the hits table, cover, counters: as
-    ``game.rules.odds``)."""
-    t = st.units[plan.target]
-    rank_of = {DISRUPTED: 1, DAMAGED: 2, DESTROYED: 3}
-    base_rank = max((rank_of.get(c, 0) for c in t.pending), default=0)
-    out = [0.0, 0.0, 0.0, 0.0]
-    stopped = 0.0
-    by_hits: dict[int, float] = {}
-    pc = plan.p_cover
-    for s, p in enumerate(dist):
-        if not p:
-            continue
-        h = combat.plan_hits(st, plan, s)
-        by_hits[h] = by_hits.get(h, 0.0) + p
-        branches = ((True, pc), (False, 1 - pc)) if (plan.cover_need is not None
-                                                      and h > 0) else ((False, 1.0),)
-        for covered, pb in branches:
-            if not pb:
-                continue
-            if plan.defensive:
-                if h > 0 and not covered:
-                    out[1] += p * pb
-                    stopped += p * pb
-                else:
-                    out[0] += p * pb
-                continue
-            new = combat.plan_counters(st, plan, h, covered) if h > 0 else []
-            rank = max([base_rank] + [rank_of.get(c, 0) for c in new])
-            out[rank] += p * pb
-    if plan.defensive and stopped and not base.p_stopped:
-        stopped = 0.0                   # it moves on while disrupted (as the base odds say)
-    hits = tuple(by_hits.get(k, 0.0) for k in range(max(4, max(by_hits) + 1)))
-    return replace(base, p_none=out[0], p_disrupted=out[1], p_damaged=out[2],
-                   p_destroyed=out[3], p_stopped=stopped, p_hits=hits)
+    from .results import odds_from_successes
+    return odds_from_successes(st, plan, odds, dist)
 
 
 @register("odds", requires="endurance")
