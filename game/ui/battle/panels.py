@@ -19,7 +19,7 @@ from game.ui.cardview import draw_card
 from game.ui.tokens import draw_counter, draw_unit
 from game.ui.widgets import LogPanel, draw_panel, draw_text, fit, wrap
 
-__all__ = ["Button", "CachedLog", "layout_buttons", "draw_buttons", "draw_side_header", "draw_unit_box", "unit_notes", "roster_layout",
+__all__ = ["Button", "CachedLog", "layout_buttons", "draw_buttons", "draw_side_header", "draw_unit_box", "unit_notes", "odds_box_height", "draw_odds_stack", "roster_layout",
            "draw_odds_box", "draw_tooltip", "odds_rows", "pct", "SIDE_COLOURS"]
 
 SIDE_COLOURS = {"Axis": (200, 202, 208), "Allies": (130, 206, 120), None: theme.TEXT}
@@ -308,15 +308,44 @@ def odds_summary(odds: Any) -> str:
     return ", ".join(parts)
 
 
+ODDS_BOX_W = 330
+
+
+def odds_box_height(odds: Any, *, defensive: bool = False, note: str = "") -> int:
+    """How tall :func:`draw_odds_box` draws the box for ``odds`` (to stack several)."""
+    w = ODDS_BOX_W
+    summary = wrap(odds_summary(odds), theme.font(16), w - 20)
+    extra = wrap(note, theme.font(16), w - 20) if note else []
+    return 30 + 17 * len(summary) + 22 * len(odds_rows(odds, defensive)) + 17 * len(extra) + 10
+
+
+def draw_odds_stack(surface: pygame.Surface, mouse: tuple[int, int],
+                    boxes: Sequence[tuple[str, Any]], bounds: pygame.Rect) -> list[pygame.Rect]:
+    """One odds box per (title, odds), stacked 6 pixels apart as a whole below the
+    pointer, or above it when the stack doesn't fit there, so that none covers another
+    (a target attacked in several ways: a normal attack, Hand to Hand, HE Round...)."""
+    heights = [odds_box_height(o) for _, o in boxes]
+    total = sum(heights) + 6 * max(0, len(heights) - 1)
+    x, y = mouse
+    if y + 18 + total > bounds.bottom:
+        y = max(bounds.top - 18, y - 36 - total)
+    drawn = []
+    for title, odds in boxes:
+        box = draw_odds_box(surface, (x, y), title, odds, bounds=bounds)
+        drawn.append(box)
+        y = box.bottom + 6 - 18          # draw_odds_box puts a box 18 pixels below its pos
+    return drawn
+
+
 def draw_odds_box(surface: pygame.Surface, pos: tuple[int, int], title: str, odds: Any, *,
                   defensive: bool = False, bounds: pygame.Rect | None = None,
                   note: str = "") -> pygame.Rect:
     """The exact odds of an attack as bars, near ``pos`` and inside ``bounds``."""
-    w = 330
+    w = ODDS_BOX_W
     rows = odds_rows(odds, defensive)
     summary = wrap(odds_summary(odds), theme.font(16), w - 20)
     extra = wrap(note, theme.font(16), w - 20) if note else []
-    h = 30 + 17 * len(summary) + 22 * len(rows) + 17 * len(extra) + 10
+    h = odds_box_height(odds, defensive=defensive, note=note)
     box = pygame.Rect(pos[0] + 18, pos[1] + 18, w, h)
     if bounds is not None:
         if box.right > bounds.right:

@@ -12,7 +12,7 @@ from game.rules.queries import reach_chance, unit_speed
 from game.ui import theme
 from game.ui.battle.modes import PlayMode
 from game.ui.battle.overlays.painter import PASS_FILL, REACH_FILL, TARGET_RING, Painter, paints
-from game.ui.battle.panels import draw_odds_box, draw_tooltip, pct
+from game.ui.battle.panels import draw_odds_stack, draw_tooltip, pct
 from game.ui.battle.view import region_layer
 from game.ui.map_render import BAND_COLORS, draw_los_line
 
@@ -116,13 +116,10 @@ class PlayPainter(Painter):
         if me is not None and hover_uid in targets:
             t = st.units[hover_uid]
             draw_los_line(surface, lay, me.hex, t.hex, (255, 255, 255))
-            y = 0
-            for info in targets[hover_uid]:
-                title = f"{me.name} -> {t.name}" + ("" if info.mode == "normal"
-                                                     else f" ({info.mode.replace('_', ' ')})")
-                box = draw_odds_box(surface, (mouse[0], mouse[1] + y), title, info.odds,
-                                    bounds=view.rect)
-                y += box.h + 6
+            draw_odds_stack(surface, mouse, [
+                (f"{me.name} -> {t.name}" + ("" if info.mode == "normal"
+                                             else f" ({info.mode.replace('_', ' ')})"), info.odds)
+                for info in targets[hover_uid]], view.rect)
             return
         if me is not None and hover_uid is not None and hover_uid not in targets and \
                 st.phase.is_assault and not me.acted and not self.ctx.hover_button and \
