@@ -156,6 +156,21 @@ def test_host_a_battle_and_play_against_a_remote_machine(app, monkeypatch):
         end_of_test(app, remote, th)
 
 
+def _recruit_hosts_axis(hosting: dict):
+    """A direct battle hosted in a thread by a Recruit playing the Axis sample army
+    (Standard, configuration 2); returns the thread once ``hosting["host"]`` is set."""
+    from game.ai.base import make_player
+    from game.data.armies import sample_army
+    th = host_in_a_thread(lambda: Peer("Axis", scenario="standard", config=2, options={},
+                                       player=make_player("recruit", 3),
+                                       army=[c.name for c in sample_army("Axis").cards]),
+                          0, hosting)
+    t_end = time.monotonic() + 90
+    while "host" not in hosting and time.monotonic() < t_end:
+        time.sleep(0.01)
+    return th
+
+
 def end_of_test(app, box, th):
     """The other machine stops (``box["stop"]``); this screen's connection closes."""
     from game.ui.scenes.battle import BattleScene
@@ -199,20 +214,12 @@ def type_into(app, entry, text):
 def test_join_a_battle_by_address_and_code(app):
     """Join a battle: type the host's address and code, build the army in secret, and
     the battle starts with the seat the host left (the LAN list is looked up too)."""
-    from game.ai.base import make_player
-    from game.data.armies import sample_army
     from game.ui.scenes.battle import BattleScene
     from game.ui.scenes.net_host import NetArmyScene
     from game.ui.scenes.net_join import NetJoinScene
     hosting = {}
-    th = host_in_a_thread(lambda: Peer("Axis", scenario="standard", config=2, options={},
-                                       player=make_player("recruit", 3),
-                                       army=[c.name for c in sample_army("Axis").cards]),
-                          0, hosting)
+    th = _recruit_hosts_axis(hosting)
     try:
-        t_end = time.monotonic() + 90
-        while "host" not in hosting and time.monotonic() < t_end:
-            time.sleep(0.01)
         h = hosting["host"]
         app.switch(app.menu_scene())
         step(app, 2)
@@ -434,14 +441,8 @@ def test_a_direct_battle_left_in_army_building_is_carried_on_from_join_a_battle(
     from game.ui.scenes.net_host import NetArmyScene
     from game.ui.scenes.net_join import NetJoinScene
     hosting = {}
-    th = host_in_a_thread(lambda: Peer("Axis", scenario="standard", config=2, options={},
-                                       player=make_player("recruit", 3),
-                                       army=[c.name for c in sample_army("Axis").cards]),
-                          0, hosting)
+    th = _recruit_hosts_axis(hosting)
     try:
-        t_end = time.monotonic() + 90
-        while "host" not in hosting and time.monotonic() < t_end:
-            time.sleep(0.01)
         h = hosting["host"]
         app.switch(app.menu_scene())
         step(app, 2)
