@@ -10,6 +10,7 @@ Nothing here changes a game.
 """
 from __future__ import annotations
 
+from game.rules.combat import within_reach
 from game.rules.engine import facing_toward
 from game.rules.hexes import Hex
 from game.rules.state import DAMAGED, DESTROYED, DISRUPTED, GameState, Unit, other_side
@@ -191,7 +192,7 @@ class View:
             _SHOT_CACHE.clear()
         best, who = 0.0, None
         seen = self.game.visible_from(h)
-        near = sorted((e for e in self.foes if e.hex == h or e.hex in seen),
+        near = sorted((e for e in self.foes if within_reach(st, u, e, h, e.hex, seen)),
                       key=lambda e: (e.hex.distance(h), e.uid))[:SHOT_TARGETS]
         for e in near:
             ba = best_attack(self.game, u.uid, e.uid, from_hex=h, probe=self.probe)
@@ -230,14 +231,11 @@ def attack_options(game, u: Unit, cache: dict | None = None,
     st = game.state
     if not u.on_map or u.boarded:
         return []
-    seen = st.battle_map.los.visible_from(u.hex)
+    seen = game.visible_from(u.hex)
     modes = attack_modes(u)
     out = []
     for t in st.units.values():
-        if t.side == u.side or not t.on_map:
-            continue
-        d = dist(t.hex, u.hex)
-        if d > 8 or (d and t.hex not in seen):
+        if t.side == u.side or not t.on_map or not within_reach(st, u, t, u.hex, t.hex, seen):
             continue
         for mode in modes:
             key = None

@@ -155,12 +155,14 @@ class RecruitAI(SetupMixin, Player):
             foes = enemies(st, u.side)
             if foes:
                 weakest = min(foes, key=lambda t: (_weakness(t), t.hex.distance(u.hex)))
+                # the rules' sight (smoke and bluffs included); it is the same both ways
+                in_sight = game.visible_from(weakest.hex)
                 band_ok = [h for h in reach if h.distance(weakest.hex) <= MAX_RANGE
                            and u.card.dice(weakest.card.type, range_band(h.distance(weakest.hex)))
-                           and bm.can_see(h, weakest.hex)]
+                           and h in in_sight]
                 in_range_now = (u.hex.distance(weakest.hex) <= MAX_RANGE and u.card.dice(
                     weakest.card.type, range_band(u.hex.distance(weakest.hex)))
-                    and bm.can_see(u.hex, weakest.hex))
+                    and u.hex in in_sight)
                 if not in_range_now and band_ok:
                     dest = min(band_ok, key=lambda h: (h.distance(obj), reach[h].cost, h.r, h.x2))
                     why = f"into firing range of the weakest enemy, {weakest.name}"

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from game.rules.actions import (Action, Attack, Board, DefensiveFire, Dismount, EndPhase, Move,
                                 PassDefensiveFire)
+from game.rules.combat import within_reach
 from game.rules.dice import Dice
 from game.rules.errors import IllegalAction
 from game.rules.hexes import DIRECTION_NAMES, hex_label
@@ -447,9 +448,9 @@ class VeteranAI(SetupMixin, Player):
         if c is None or not c.card.has("fighting_platform") or u.disrupted:
             return []
         out = []
-        seen = st.battle_map.los.visible_from(u.hex)
+        seen = game.visible_from(u.hex)
         for t in enemies(st, u.side):
-            if dist(t.hex, u.hex) > 8 or (t.hex != u.hex and t.hex not in seen):
+            if not within_reach(st, u, t, u.hex, t.hex, seen):
                 continue
             a = Attack(u.side, u.uid, t.uid)
             if game.check(a) is not None:

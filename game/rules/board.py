@@ -146,6 +146,22 @@ class BattleMap:
             return self.bluff_los.visible(a, b)          # ruling L9: bluff to bluff
         return self.los.visible(a, b)
 
+    def visible_from(self, a: Hex) -> frozenset[Hex]:
+        """Every hex :meth:`can_see` sees from ``a``: the line-of-sight table's, and from
+        a bluffs hex the other bluffs hexes by ruling L9 (bluff to bluff)."""
+        if self.bluff_hexes and a in self.bluff_hexes:
+            return self._bluff_sight[a]
+        return self.los.visible_from(a)
+
+    @cached_property
+    def _bluff_sight(self) -> dict[Hex, frozenset[Hex]]:
+        """Per bluffs hex: what it sees (ruling L9 for the bluffs hexes, the table for
+        the rest), as :meth:`can_see` answers pair by pair."""
+        bluffs = self.bluff_hexes
+        return {a: frozenset({b for b in self.los.visible_from(a) if b not in bluffs}
+                             | {b for b in self.bluff_los.visible_from(a) if b in bluffs})
+                for a in bluffs}
+
     @cached_property
     def has_sides(self) -> bool:
         """The map has hexside terrain of the later edition (hedges, cliffs)."""

@@ -61,7 +61,7 @@ __all__ = [
     "is_front", "hits_for", "counters_for", "cover_limited_counters", "AttackPlan",
     "plan_attack", "why_not_attack", "attack_allowed", "allowed_targets", "resolve_attack",
     "casualty_phase", "BASE_SUCCESS",
-    "HIT_NAMES",
+    "HIT_NAMES", "within_reach",
 ]
 
 BASE_SUCCESS = 4          # rulebook: each die that comes up 4 or higher is a success
@@ -278,6 +278,28 @@ def allowed_targets(state: GameState, attacker_uid: str, target_uids: Iterable[s
         if not isinstance(got, str):
             out.append(t_uid)
     return out
+
+
+#: the hook points that can change whether an attack is in range or in sight
+_REACH_POINTS = ("range_band",)
+_SIGHT_POINTS = ("line_of_sight",)
+
+
+def within_reach(state: GameState, a: Unit, t: Unit, a_hex: Hex, t_hex: Hex,
+                 seen: frozenset[Hex]) -> bool:
+    """A quick necessary condition for ``a`` in ``a_hex`` attacking ``t`` in ``t_hex``,
+    for queries that look over many targets before asking :func:`why_not_attack` (which
+    has the last word): the longest range, and line of sight (``seen``: the hexes
+    ``a_hex`` sees, ``Game.visible_from``) - except where the map cannot settle it: an
+    Aircraft on either side (ruling L2: sight to and from it is never blocked), or a
+    hook that may change ``a``'s range (Extended Range) or sight (Indirect Fire with a
+    Spotter, Superior Optics...)."""
+    if a_hex == t_hex:
+        return True
+    if a_hex.distance(t_hex) > MAX_RANGE and not abilities.relevant(_REACH_POINTS, a, state):
+        return False
+    return (t_hex in seen or a.card.is_aircraft or t.card.is_aircraft
+            or abilities.relevant(_SIGHT_POINTS, a, state))
 
 
 def plan_attack(state: GameState, attacker_uid: str, target_uid: str, *,

@@ -93,7 +93,7 @@ class Game:
         return activation.problem(st, st.units[uid]) or movement.why_not_reach(st, uid, hex)
 
     def visible_from(self, hex: Hex) -> frozenset[Hex]:
-        vis: frozenset[Hex] = self.state.battle_map.los.visible_from(hex)
+        vis: frozenset[Hex] = self.state.battle_map.visible_from(hex)   # bluffs: ruling L9
         if self.state.marks.get("smoke"):           # Smoke Screen (ruling 30)
             from .abilities.roster_final import smoke_blocks, smoke_hexes
             smoke = smoke_hexes(self.state)

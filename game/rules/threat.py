@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Iterator, TypedDict, cast
 
 from .abilities.spec import lookup
+from .combat import within_reach
 from .dice import LoadedDice
 from .errors import IllegalAction
 from .hexes import Hex
@@ -53,11 +54,6 @@ try:                                   # the attack modes the rules know (abilit
     from .ability_hooks import MODE_ABILITIES as _MODES
 except ImportError:                    # pragma: no cover - the abilities package layout
     from .abilities import MODE_ABILITIES as _MODES  # type: ignore[attr-defined,no-redef]
-
-#: the longest distance any attack may be made at, abilities included (a quick
-#: filter only; the rules' plan has the last word)
-_FAR = 20
-
 
 def attack_modes(card: UnitCard) -> tuple[str, ...]:
     """``"normal"`` and the attack modes (ability ids) ``card`` has: the first edition's
@@ -299,7 +295,7 @@ def threat_to(game: Game, uid: str, hex: Hex | None = None, facing: int | None =
                 continue
             here = None
             d = eh.distance(h)
-            if d <= _FAR and (d == 0 or eh in seen):
+            if within_reach(st, e, u, eh, h, seen):    # seen from h: sight is symmetric
                 here = best_attack(game, e.uid, uid, probe=p)
             there = None
             if movers and d > 0 and any(m != "normal" for m in attack_modes(e.card)):

@@ -26,16 +26,21 @@ class AttackRule(ActionRule):
             return []
         side = u.side
         bm = st.battle_map
-        seen = bm.los.visible_from(u.hex)     # no attack without LOS
-        # later edition: sight to/from Aircraft is never blocked, bluff to bluff (L2, L9)
+        seen = bm.visible_from(u.hex)     # no attack without LOS (bluff to bluff: ruling L9)
+        # later edition: sight to/from Aircraft is never blocked (ruling L2)
         wide = st.options.get("edition") == "later" and (
-            u.card.is_aircraft or bool(bm.bluff_hexes)
+            u.card.is_aircraft
             or any(t.card.is_aircraft and t.on_map for t in st.units.values()))
         if wide or not _pair_pure(st):
+            # the map's sight is only a quick filter where it settles the question: not
+            # for an Aircraft, nor for a unit whose sight a hook may change (Indirect
+            # Fire over a Spotter...): combat.within_reach
+            a_hex = u.hex
             return [Attack(side, u.uid, t) for t in combat.allowed_targets(
                 st, u.uid, [t.uid for t in st.units.values()
-                            if t.side != side and not t.boarded and t.on_map
-                            and (wide or t.hex in seen)])]
+                            if t.side != side and not t.boarded and t.hex is not None
+                            and not t.destroyed
+                            and combat.within_reach(st, u, t, a_hex, t.hex, seen)])]
         # every hook the allow check can run reads only the two cards, their hexes and
         # the map: a cache in front of combat.allowed_targets, per map
         # (id(attacker card), id(target card), registry generation) -> (the two cards,
