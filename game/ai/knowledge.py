@@ -192,7 +192,7 @@ class View:
             _SHOT_CACHE.clear()
         best, who = 0.0, None
         seen = self.game.visible_from(h)
-        near = sorted((e for e in self.foes if within_reach(st, u, e, h, e.hex, seen)),
+        near = sorted((e for e in self.foes if within_reach(st, u, e, h, e.hex, e.hex in seen)),
                       key=lambda e: (e.hex.distance(h), e.uid))[:SHOT_TARGETS]
         for e in near:
             ba = best_attack(self.game, u.uid, e.uid, from_hex=h, probe=self.probe)
@@ -235,7 +235,8 @@ def attack_options(game, u: Unit, cache: dict | None = None,
     modes = attack_modes(u)
     out = []
     for t in st.units.values():
-        if t.side == u.side or not t.on_map or not within_reach(st, u, t, u.hex, t.hex, seen):
+        if t.side == u.side or not t.on_map or not within_reach(st, u, t, u.hex, t.hex,
+                                                                             t.hex in seen):
             continue
         for mode in modes:
             key = None

@@ -30,6 +30,7 @@ from typing import Iterable
 
 from game.rules.army import MAX_UNITS, Army, is_playable, validate_army
 from game.rules.cards import UnitCard
+from game.rules.combat import within_reach
 
 from game.rules.actions import (Action, Attack, DefensiveFire, EndPhase, PassDefensiveFire,
                                 PlaceAircraft)
@@ -84,8 +85,9 @@ def _turns_left(st) -> int:
 def _shot(game, probe, u: Unit, h, foes) -> tuple[float, Unit | None, object]:
     """Best expected points ``u`` wins with one attack from ``h`` (the rules' odds)."""
     best, who, odds = 0.0, None, None
+    seen = game.visible_from(h)
     for e in foes:
-        if e.hex.distance(h) > 8:
+        if not within_reach(game.state, u, e, h, e.hex, e.hex in seen):
             continue
         ba = best_attack(game, u.uid, e.uid, from_hex=h, probe=probe)
         if ba is None:
@@ -101,8 +103,9 @@ def _exposure(game, probe, u: Unit, h, foes) -> float:
     attack it there in their assault phase all do (the rules' exact odds)."""
     value = unit_value(game.state, u)
     lost = 0.0
+    seen = game.visible_from(h)           # sight is the same both ways
     for e in foes:
-        if e.card.is_aircraft or e.hex.distance(h) > 8:
+        if e.card.is_aircraft or not within_reach(game.state, e, u, e.hex, h, e.hex in seen):
             continue
         try:
             o = hypothetical_odds(game, e.uid, u.uid, target_hex=h, probe=probe)

@@ -173,8 +173,7 @@ class VeteranAI(SetupMixin, Player):
             if h in control_hexes(game):
                 score += (4.0 if soldierish else 2.0) * urg
         seen = game.visible_from(h)
-        near = sum(1 for e in self.view.foes if e.hex.distance(h) <= 8
-                   and (e.hex == h or e.hex in seen))
+        near = sum(1 for e in self.view.foes if within_reach(st, e, u, e.hex, h, e.hex in seen))
         value = unit_value(st, u)
         score -= 0.04 * value * near
         if not assault and u.card.attack:
@@ -450,7 +449,7 @@ class VeteranAI(SetupMixin, Player):
         out = []
         seen = game.visible_from(u.hex)
         for t in enemies(st, u.side):
-            if not within_reach(st, u, t, u.hex, t.hex, seen):
+            if not within_reach(st, u, t, u.hex, t.hex, t.hex in seen):
                 continue
             a = Attack(u.side, u.uid, t.uid)
             if game.check(a) is not None:

@@ -286,19 +286,20 @@ _SIGHT_POINTS = ("line_of_sight",)
 
 
 def within_reach(state: GameState, a: Unit, t: Unit, a_hex: Hex, t_hex: Hex,
-                 seen: frozenset[Hex]) -> bool:
+                 in_sight: bool) -> bool:
     """A quick necessary condition for ``a`` in ``a_hex`` attacking ``t`` in ``t_hex``,
     for queries that look over many targets before asking :func:`why_not_attack` (which
-    has the last word): the longest range, and line of sight (``seen``: the hexes
-    ``a_hex`` sees, ``Game.visible_from``) - except where the map cannot settle it: an
-    Aircraft on either side (ruling L2: sight to and from it is never blocked), or a
-    hook that may change ``a``'s range (Extended Range) or sight (Indirect Fire with a
-    Spotter, Superior Optics...)."""
+    has the last word): the longest range, and line of sight (``in_sight``: whether the
+    map's sight joins the two hexes, e.g. ``t_hex in Game.visible_from(a_hex)``; sight
+    is the same both ways) - except where the map cannot settle it: an Aircraft on
+    either side (ruling L2: sight to and from it is never blocked), or a hook that may
+    change ``a``'s range (Extended Range) or sight (Indirect Fire with a Spotter,
+    Superior Optics...)."""
     if a_hex == t_hex:
         return True
     if a_hex.distance(t_hex) > MAX_RANGE and not abilities.relevant(_REACH_POINTS, a, state):
         return False
-    return (t_hex in seen or a.card.is_aircraft or t.card.is_aircraft
+    return (in_sight or a.card.is_aircraft or t.card.is_aircraft
             or abilities.relevant(_SIGHT_POINTS, a, state))
 
 

@@ -295,7 +295,7 @@ def threat_to(game: Game, uid: str, hex: Hex | None = None, facing: int | None =
                 continue
             here = None
             d = eh.distance(h)
-            if within_reach(st, e, u, eh, h, seen):    # seen from h: sight is symmetric
+            if within_reach(st, e, u, eh, h, eh in seen):    # sight: both ways
                 here = best_attack(game, e.uid, uid, probe=p)
             there = None
             if movers and d > 0 and any(m != "normal" for m in attack_modes(e.card)):

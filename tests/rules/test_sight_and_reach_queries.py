@@ -82,7 +82,7 @@ def test_extended_range_attack_beyond_eight_hexes_in_ai_options_and_threat():
     # without the ability the same shot is out of range, and the quick filter says so
     plain = g.add_unit(tank("Germany", name="short gun"), hex=at(0, 3))
     assert not within_reach(g.state, plain, target, plain.hex, target.hex,
-                            g.visible_from(plain.hex))
+                            target.hex in g.visible_from(plain.hex))
 
 
 def test_every_attack_the_rules_allow_is_listed_in_builder_games():

@@ -40,7 +40,7 @@ class AttackRule(ActionRule):
                 st, u.uid, [t.uid for t in st.units.values()
                             if t.side != side and not t.boarded and t.hex is not None
                             and not t.destroyed
-                            and combat.within_reach(st, u, t, a_hex, t.hex, seen)])]
+                            and combat.within_reach(st, u, t, a_hex, t.hex, t.hex in seen)])]
         # every hook the allow check can run reads only the two cards, their hexes and
         # the map: a cache in front of combat.allowed_targets, per map
         # (id(attacker card), id(target card), registry generation) -> (the two cards,
