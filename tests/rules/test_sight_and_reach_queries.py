@@ -13,7 +13,7 @@ from game.rules.actions import Attack
 from game.rules.cards import Ability
 from game.rules.combat import within_reach
 from game.rules.state import Phase
-from game.rules.threat import threat_to
+from game.rules.threat import attack_modes, threat_to
 from game.situations import build_game
 from tests.rules.engine_kit import at, position, rect_map, rifles, tank
 from tests.rules.test_later_edition import _with_sides, later_game
@@ -23,6 +23,10 @@ SITUATIONS = "tests/situations/abilities/"
 
 def _attacks(game) -> set[tuple[str, str]]:
     return {(a.uid, a.target) for a in game.legal_actions() if isinstance(a, Attack)}
+
+
+def _mode_attacks(game) -> set[tuple[str, str, str]]:
+    return {(a.uid, a.target, a.mode) for a in game.legal_actions() if isinstance(a, Attack)}
 
 
 def test_indirect_fire_attack_over_a_spotter_is_listed_and_threatens():
@@ -88,7 +92,7 @@ def test_extended_range_attack_beyond_eight_hexes_in_ai_options_and_threat():
 def test_every_attack_the_rules_allow_is_listed_in_builder_games():
     """The legal-action listing and the check agree on attacks: in assault phases of
     random games with the AI builder's armies (the whole roster's abilities), every
-    (unit, enemy) attack ``Game.check`` allows is in ``legal_actions``."""
+    (unit, enemy, attack mode) attack ``Game.check`` allows is in ``legal_actions``."""
     from game.ai.arena import _armies
     from game.data.maps import load_configuration
     from game.data.units import load_roster
@@ -97,7 +101,7 @@ def test_every_attack_the_rules_allow_is_listed_in_builder_games():
     from tests.rules.engine_kit import quick_policy
     roster = list(load_roster().values())
     checked = 0
-    for i in range(4):
+    for i in range(10):
         seed = 900 + i
         game = new_game(load_configuration(1 + i % 6),
                         _armies(roster, "standard", seed, None, "builder", "first"),
@@ -106,8 +110,8 @@ def test_every_attack_the_rules_allow_is_listed_in_builder_games():
         steps = 0
         while not game.over and steps < 400:
             st = game.state
-            if st.phase.is_assault and st.pending is None and steps % 3 == 0:
-                listed = _attacks(game)
+            if st.phase.is_assault and st.pending is None:
+                listed = _mode_attacks(game)
                 side = st.to_act
                 for u in st.units_of(side):
                     if not u.on_map or u.boarded:
@@ -115,9 +119,10 @@ def test_every_attack_the_rules_allow_is_listed_in_builder_games():
                     for t in st.units.values():
                         if t.side == side or not t.on_map or t.boarded:
                             continue
-                        if game.check(Attack(side, u.uid, t.uid)) is None:
-                            assert (u.uid, t.uid) in listed, (u.name, t.name)
-                            checked += 1
+                        for mode in attack_modes(u.card):
+                            if game.check(Attack(side, u.uid, t.uid, mode)) is None:
+                                assert (u.uid, t.uid, mode) in listed, (u.name, t.name, mode)
+                                checked += 1
             game.apply(choose(game))
             steps += 1
-    assert checked > 50
+    assert checked > 300, checked
