@@ -91,3 +91,25 @@ def test_smoke_screen_button_lays_smoke_and_the_map_shows_it(app):
     assert smoke_hexes(g.state) == {panzer.hex}
     os.makedirs(SHOTS, exist_ok=True)
     pygame.image.save(app.screen, f"{SHOTS}/smoke_screen.png")
+
+
+def test_indirect_fire_attack_over_a_spotter_is_offered_and_made_by_clicks(app):
+    """Ability: Indirect Fire - the mortar has no line of sight of its own to the GI (a
+    forest is in the way) but the Spotter sees it: the GI is among the mortar's targets
+    on the battle screen (the listing used to leave the attack out, so no click could
+    make it), the Sherman (a Vehicle) is not; a click on the GI attacks it."""
+    from game.data.situations import load_situation
+    from game.situations import build_game
+    from game.rules.dice import LoadedDice
+    g = build_game(load_situation("tests/situations/abilities/indirect_fire_spotter.yaml"))
+    g.dice = LoadedDice([6] * 12)
+    scene = start(app, g)
+    slots = scene.view.unit_slots(g.state)
+    click(app, slots["mortar"].center)
+    assert set(scene.mode.attack_options()) == {"gi"}
+    hover(app, slots["gi"].center, frames=2)
+    os.makedirs(SHOTS, exist_ok=True)
+    pygame.image.save(app.screen, f"{SHOTS}/indirect_fire_target.png")
+    click(app, slots["gi"].center)
+    step(app, 3)
+    assert g.history[-1] == Attack("Axis", "mortar", "gi")
