@@ -90,7 +90,10 @@ class Game:
 
     def why_not_reach(self, uid: str, hex: Hex) -> str:
         st = self.state
-        return activation.problem(st, st.units[uid]) or movement.why_not_reach(st, uid, hex)
+        done = activation.problem(st, st.units[uid])
+        if done and any(isinstance(a, Move) and a.uid == uid for a in self.legal_actions()):
+            done = None         # an extra move of its activation (Strike and Fade) is open
+        return done or movement.why_not_reach(st, uid, hex)
 
     def visible_from(self, hex: Hex) -> frozenset[Hex]:
         vis: frozenset[Hex] = self.state.battle_map.visible_from(hex)   # bluffs: ruling L9

@@ -123,8 +123,13 @@ def test_strike_and_fade_move_is_legal_after_the_attack():
     moves = [a for a in g.legal_actions() if isinstance(a, Move) and a.uid == car.uid]
     assert moves and max(len(m.path) for m in moves) == 2
     assert all(g.check(m) is None for m in moves[:12])
+    # the reach query explains the fade's own limit, not "already acted" (its move is open)
+    assert g.why_not_reach(car.uid, moves[0].path[-1]) == ""
+    far = at(5, 2)                          # 4 hexes: within its speed, not its fade
+    assert "too far" in g.why_not_reach(car.uid, far) and "acted" not in g.why_not_reach(car.uid, far)
     g.apply(next(m for m in moves if len(m.path) == 2))
     assert not [a for a in g.legal_actions() if getattr(a, "uid", None) == car.uid]
+    assert g.why_not_reach(car.uid, far) != ""
 
 
 def test_mode_attacks_appear_in_legal_actions_and_overrun_is_no_attack():

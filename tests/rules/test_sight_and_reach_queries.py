@@ -126,3 +126,45 @@ def test_every_attack_the_rules_allow_is_listed_in_builder_games():
             game.apply(choose(game))
             steps += 1
     assert checked > 300, checked
+
+
+def test_listed_moves_and_the_reach_query_agree_in_builder_games():
+    """The reach query (``Game.why_not_reach``: what the battle screen says when a hex
+    can't be reached) and the listing agree: a hex near a unit is a listed Move's
+    destination exactly when the query finds no reason - an extra move of an
+    activation (Strike and Fade after its attack) included.  (Assault phases, where
+    those windows open; a hex within 5.)"""
+    from game.ai.arena import _armies
+    from game.data.maps import load_configuration
+    from game.data.units import load_roster
+    from game.rules.actions import Move
+    from game.rules.dice import Dice
+    from game.rules.engine import new_game
+    from tests.rules.engine_kit import quick_policy
+    roster = list(load_roster().values())
+    checked = 0
+    for i in (2, 8):            # both sides of seed 702 and the Axis of 708 have Strike and Fade
+        seed = 700 + i
+        game = new_game(load_configuration(1 + i % 6),
+                        _armies(roster, "standard", seed, None, "builder", "first"),
+                        dice=Dice(seed), options={"turn_limit": 6})
+        choose = quick_policy(random.Random(seed), 0.3)
+        steps = 0
+        while not game.over and steps < 500:
+            st = game.state
+            if st.phase.is_assault and st.pending is None and st.moving is None:
+                acts = game.legal_actions()
+                for u in st.units_of(st.to_act):
+                    # every unit in an extra-move window; the others at every 6th position
+                    if not u.on_map or u.boarded or not (u.acted or steps % 6 == 0):
+                        continue
+                    listed = {a.path[-1] for a in acts
+                              if isinstance(a, Move) and a.uid == u.uid and a.path}
+                    for h in st.battle_map.terrain:
+                        if h != u.hex and h.distance(u.hex) <= 5:
+                            why = game.why_not_reach(u.uid, h)
+                            assert (not why) == (h in listed), (u.name, h, why)
+                            checked += 1
+            game.apply(choose(game))
+            steps += 1
+    assert checked > 2000, checked
