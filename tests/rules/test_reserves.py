@@ -66,6 +66,8 @@ def test_ruling_22_a_drop_ends_the_movement_but_the_paratrooper_acts_in_the_assa
     assert fj.on_map and fj.acted
     assert not [a for a in g.legal_actions() if isinstance(a, Move)]
     assert "ends your movement phase" in g.check(Move("Axis", other.uid, (at(2, 1),), None))
+    # the reach query (the battle screen's hover) gives that reason too, not "" (reachable)
+    assert "ends your movement phase" in g.why_not_reach(other.uid, at(2, 1))
     g.apply(EndPhase("Axis"))                     # the Allies' movement phase
     assert g.state.phase == Phase.MOVEMENT_SECOND
     g.apply(EndPhase("Allies"))
