@@ -31,7 +31,7 @@ from .families.moving import facing_toward
 from .families import setup as setup_family
 from .families.setup import deployment_zone
 from .families.transport import TRANSPORT_IDS
-from .hexes import Hex, hex_label
+from .hexes import Hex
 from .movement import Reach
 from .odds import Odds, TargetInfo
 from .state import ASSAULT_PHASES, MOVEMENT_PHASES, GameState, Phase, Unit
@@ -90,22 +90,7 @@ class Game:
 
     def why_not_reach(self, uid: str, hex: Hex) -> str:
         """Why ``uid`` can't move to ``hex`` now ("" when a listed move goes there)."""
-        st = self.state
-        u = st.units[uid]
-        moves = [a for a in self.legal_actions() if isinstance(a, Move) and a.uid == uid]
-        if any(a.path and a.path[-1] == hex for a in moves):
-            return ""
-        # with a move open (an extra move of its activation, Strike and Fade, included)
-        # only where it goes is in question
-        why = (None if moves else activation.problem(st, u)) or \
-            movement.why_not_reach(st, uid, hex)
-        if why:
-            return why
-        # the search reaches the hex but no move there is listed: the move's own check
-        r = movement.reachable(st, uid).get(hex)
-        probe = Move(u.side, uid, r.path if r is not None else (hex,),
-                     u.facing if u.is_vehicle else None)
-        return self.check(probe) or f"{u.name} can't move to {hex_label(hex)} now"
+        return queries.reach_problem(self, uid, hex)
 
     def visible_from(self, hex: Hex) -> frozenset[Hex]:
         vis: frozenset[Hex] = self.state.battle_map.visible_from(hex)   # bluffs: ruling L9

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import combat, movement
+from . import activation, combat, movement
 from .actions import (Action, Attack, DefensiveFire, EndPhase, Move, PassDefensiveFire)
 from .hexes import Hex, hex_label
 from .movement import move_problem
@@ -157,6 +157,29 @@ def reach_chance(reach: Any) -> tuple[list[float], float]:
     for p in each:
         total *= p
     return each, total
+
+
+# --- where a unit may move ----------------------------------------------------------------
+def reach_problem(game: Any, uid: str, hex: Hex) -> str:
+    """Why ``uid`` can't move to ``hex`` now, in the rules' words ("" when a listed move
+    goes there): what the battle screen says for a hex it doesn't shade."""
+    st = game.state
+    u = st.units[uid]
+    moves = [a for a in game.legal_actions() if isinstance(a, Move) and a.uid == uid]
+    if any(a.path and a.path[-1] == hex for a in moves):
+        return ""
+    # with a move open (an extra move of its activation, Strike and Fade, included)
+    # only where it goes is in question
+    why = (None if moves else activation.problem(st, u)) or \
+        movement.why_not_reach(st, uid, hex)
+    if why:
+        return why
+    # the search reaches the hex but no move there is listed (after a Paratrooper drop
+    # ends the phase, ruling 22...): the move's own check says why
+    r = movement.reachable(st, uid).get(hex)
+    probe = Move(u.side, uid, r.path if r is not None else (hex,),
+                 u.facing if u.is_vehicle else None)
+    return str(game.check(probe) or f"{u.name} can't move to {hex_label(hex)} now")
 
 
 # --- what a unit may still do -------------------------------------------------------------
