@@ -29,6 +29,29 @@ def _mode_attacks(game) -> set[tuple[str, str, str]]:
     return {(a.uid, a.target, a.mode) for a in game.legal_actions() if isinstance(a, Attack)}
 
 
+def _builder_positions(games: list[tuple[int, int]], max_steps: int):
+    """Random games (turn limit 6) with the AI builder's armies, one per (seed,
+    configuration): yields ``(game, step)`` at each position before its action is
+    played."""
+    from game.ai.arena import _armies
+    from game.data.maps import load_configuration
+    from game.data.units import load_roster
+    from game.rules.dice import Dice
+    from game.rules.engine import new_game
+    from tests.rules.engine_kit import quick_policy
+    roster = list(load_roster().values())
+    for seed, config in games:
+        game = new_game(load_configuration(config),
+                        _armies(roster, "standard", seed, None, "builder", "first"),
+                        dice=Dice(seed), options={"turn_limit": 6})
+        choose = quick_policy(random.Random(seed), 0.3)
+        steps = 0
+        while not game.over and steps < max_steps:
+            yield game, steps
+            game.apply(choose(game))
+            steps += 1
+
+
 def test_indirect_fire_attack_over_a_spotter_is_listed_and_threatens():
     """Ability: Indirect Fire - the mortar has no line of sight of its own to the GI
     (the forest is in the way) but the Spotter sees it: the rules allow the attack, so
@@ -93,38 +116,22 @@ def test_every_attack_the_rules_allow_is_listed_in_builder_games():
     """The legal-action listing and the check agree on attacks: in assault phases of
     random games with the AI builder's armies (the whole roster's abilities), every
     (unit, enemy, attack mode) attack ``Game.check`` allows is in ``legal_actions``."""
-    from game.ai.arena import _armies
-    from game.data.maps import load_configuration
-    from game.data.units import load_roster
-    from game.rules.dice import Dice
-    from game.rules.engine import new_game
-    from tests.rules.engine_kit import quick_policy
-    roster = list(load_roster().values())
     checked = 0
-    for i in range(10):
-        seed = 900 + i
-        game = new_game(load_configuration(1 + i % 6),
-                        _armies(roster, "standard", seed, None, "builder", "first"),
-                        dice=Dice(seed), options={"turn_limit": 6})
-        choose = quick_policy(random.Random(seed), 0.3)
-        steps = 0
-        while not game.over and steps < 400:
-            st = game.state
-            if st.phase.is_assault and st.pending is None:
-                listed = _mode_attacks(game)
-                side = st.to_act
-                for u in st.units_of(side):
-                    if not u.on_map or u.boarded:
+    for game, _ in _builder_positions([(900 + i, 1 + i % 6) for i in range(10)], 400):
+        st = game.state
+        if st.phase.is_assault and st.pending is None:
+            listed = _mode_attacks(game)
+            side = st.to_act
+            for u in st.units_of(side):
+                if not u.on_map or u.boarded:
+                    continue
+                for t in st.units.values():
+                    if t.side == side or not t.on_map or t.boarded:
                         continue
-                    for t in st.units.values():
-                        if t.side == side or not t.on_map or t.boarded:
-                            continue
-                        for mode in attack_modes(u.card):
-                            if game.check(Attack(side, u.uid, t.uid, mode)) is None:
-                                assert (u.uid, t.uid, mode) in listed, (u.name, t.name, mode)
-                                checked += 1
-            game.apply(choose(game))
-            steps += 1
+                    for mode in attack_modes(u.card):
+                        if game.check(Attack(side, u.uid, t.uid, mode)) is None:
+                            assert (u.uid, t.uid, mode) in listed, (u.name, t.name, mode)
+                            checked += 1
     assert checked > 300, checked
 
 
@@ -134,37 +141,22 @@ def test_listed_moves_and_the_reach_query_agree_in_builder_games():
     destination exactly when the query finds no reason - an extra move of an
     activation (Strike and Fade after its attack) included.  (Assault phases, where
     those windows open; a hex within 5.)"""
-    from game.ai.arena import _armies
-    from game.data.maps import load_configuration
-    from game.data.units import load_roster
     from game.rules.actions import Move
-    from game.rules.dice import Dice
-    from game.rules.engine import new_game
-    from tests.rules.engine_kit import quick_policy
-    roster = list(load_roster().values())
     checked = 0
-    for i in (2, 8):            # both sides of seed 702 and the Axis of 708 have Strike and Fade
-        seed = 700 + i
-        game = new_game(load_configuration(1 + i % 6),
-                        _armies(roster, "standard", seed, None, "builder", "first"),
-                        dice=Dice(seed), options={"turn_limit": 6})
-        choose = quick_policy(random.Random(seed), 0.3)
-        steps = 0
-        while not game.over and steps < 500:
-            st = game.state
-            if st.phase.is_assault and st.pending is None and st.moving is None:
-                acts = game.legal_actions()
-                for u in st.units_of(st.to_act):
-                    # every unit in an extra-move window; the others at every 6th position
-                    if not u.on_map or u.boarded or not (u.acted or steps % 6 == 0):
-                        continue
-                    listed = {a.path[-1] for a in acts
-                              if isinstance(a, Move) and a.uid == u.uid and a.path}
-                    for h in st.battle_map.terrain:
-                        if h != u.hex and h.distance(u.hex) <= 5:
-                            why = game.why_not_reach(u.uid, h)
-                            assert (not why) == (h in listed), (u.name, h, why)
-                            checked += 1
-            game.apply(choose(game))
-            steps += 1
+    # both sides of seed 702 and the Axis of 708 have Strike and Fade
+    for game, steps in _builder_positions([(702, 3), (708, 3)], 500):
+        st = game.state
+        if st.phase.is_assault and st.pending is None and st.moving is None:
+            acts = game.legal_actions()
+            for u in st.units_of(st.to_act):
+                # every unit in an extra-move window; the others at every 6th position
+                if not u.on_map or u.boarded or not (u.acted or steps % 6 == 0):
+                    continue
+                listed = {a.path[-1] for a in acts
+                          if isinstance(a, Move) and a.uid == u.uid and a.path}
+                for h in st.battle_map.terrain:
+                    if h != u.hex and h.distance(u.hex) <= 5:
+                        why = game.why_not_reach(u.uid, h)
+                        assert (not why) == (h in listed), (u.name, h, why)
+                        checked += 1
     assert checked > 2000, checked
