@@ -4,6 +4,16 @@ units on the map) and who moved first, then prints the average loss per turn for
 the side that moved first and the side that moved second, per player.
 
     python bench/material_trace.py --a expert-policy --b veteran --games 20 --seed 1
+    python bench/material_trace.py --causes --games 60 --jobs 2
+
+``--causes``: every attack of both sides (assault-phase attacks, defensive fire in
+the movement phase and in the assault phase) with its expected points before the
+dice (the AI's points over what the target already carried: ``attack_gain`` on the
+rules' exact odds; defensive fire: its chance to stop the mover times the worth of
+a disruption) and the points it won (the same worth for the counter it placed),
+split by phase, by the firer's and the target's kind (tank, other vehicle, gun,
+infantry), by turn, by whether the firer's side moved first, front or rear, and by
+who won the game.  Per game averages; "a" is ``--a``.
 """
 from __future__ import annotations
 
@@ -64,13 +74,154 @@ def play(level_a: str, level_b: str, index: int, seed: int) -> dict:
             turns[0]["start"]}
 
 
+_RANK = {"disrupted": 1, "damaged": 2, "destroyed": 3}
+
+
+def _worst(u) -> int:
+    return max((_RANK.get(c, 0) for c in u.pending), default=0)
+
+
+def _kind(u) -> str:
+    sub = (u.card.subtype or "").lower()
+    if u.is_vehicle:
+        return "tank" if "tank" in sub and "destroyer" not in sub else "vehicle"
+    if "artillery" in sub or "gun" in sub:
+        return "gun"
+    return "infantry"
+
+
+def causes(level_a: str, level_b: str, index: int, seed: int) -> dict:
+    """One game's attacks, each a row: side label, phase kind ("attack", "df-move",
+    "df-assault"), firer kind, turn, firer's side moved first, expected points,
+    points won, target kind, chance to destroy, front (None: a Soldier target)."""
+    from game.ai.knowledge import attack_gain, outcome_worth, unit_value
+    from game.data.maps import load_configuration
+    from game.data.units import load_roster
+    from game.rules.actions import Attack, DefensiveFire
+    from game.rules.dice import Dice
+    from game.rules.engine import new_game
+    from game.rules.errors import IllegalAction
+    roster = list(load_roster().values())
+    config = 1 + index % 6
+    a_side = "Axis" if (index // 6) % 2 == 0 else "Allies"
+    game_seed = seed * 100003 + index
+    bm = load_configuration(config)
+    built = _armies(roster, "standard", game_seed, None, "builder", "first")
+    game = new_game(bm, built, scenario="standard", dice=Dice(game_seed),
+                    options={"turn_limit": 15})
+    players = {a_side: make(level_a, game_seed + 1), other_side(a_side): make(level_b, game_seed + 2)}
+    label = {a_side: "a", other_side(a_side): "b"}
+    rows = []
+    n = 0
+    while not game.over and n < 3000:
+        st = game.state
+        side = st.to_act
+        act = players[side].choose(game)
+        rec = None
+        if isinstance(act, (Attack, DefensiveFire)):
+            u = st.units[act.uid]
+            try:
+                if isinstance(act, Attack):
+                    t = st.units[act.target]
+                    kind = "attack"
+                    odds = game.odds(act.uid, act.target, mode=act.mode)
+                else:
+                    t = st.units[st.pending.mover]
+                    kind = "df-move" if st.phase.is_movement else "df-assault"
+                    odds = game.odds(act.uid, t.uid, defensive=True, at_hex=st.pending.at_hex)
+            except IllegalAction:
+                odds = None
+            if odds is None:
+                ev = 0.0
+            elif kind == "attack":
+                ev = attack_gain(st, t, odds)
+            else:                          # defensive fire: a stop (face-up disruption)
+                ev = outcome_worth(t, 1) * unit_value(st, t) * odds.p_stopped
+            rec = (label[side], kind, _kind(u), st.turn, st.first_player == side, ev, t.uid,
+                   _worst(t), unit_value(st, t), _kind(t),
+                   odds.p_destroyed if odds is not None else 0.0, t.disrupted,
+                   None if odds is None else odds.front)
+        game.apply(act)
+        n += 1
+        if rec is not None:
+            t = game.state.units[rec[6]]
+            after = 3 if t.destroyed else max(_worst(t), rec[7])
+            won = rec[8] * (outcome_worth(t, after) - outcome_worth(t, rec[7]))
+            if rec[1] != "attack" and t.disrupted and not rec[11]:
+                won += outcome_worth(t, 1) * rec[8]
+            rows.append(list(rec[:6]) + [won, rec[9], rec[10], rec[12]])
+    out = game.state.outcome
+    win = label.get(out.winner) if out and out.winner else None
+    return {"rows": rows, "winner": win, "reason": out.reason if out else ""}
+
+
+def _causes_one(args):
+    return causes(*args)
+
+
+def report_causes(args) -> None:
+    import multiprocessing as mp
+    tasks = [(args.a, args.b, i, args.seed) for i in range(args.games)]
+    with mp.get_context("fork").Pool(max(1, args.jobs)) as pool:
+        games = pool.map(_causes_one, tasks)
+    ng = len(games)
+    print(f"{ng} games, A ({args.a}) won {sum(1 for g in games if g['winner'] == 'a')}, "
+          f"B ({args.b}) won {sum(1 for g in games if g['winner'] == 'b')}")
+
+    def table(title, keyf):
+        agg = defaultdict(lambda: [0, 0.0, 0.0])
+        for g in games:
+            for r in g["rows"]:
+                k = keyf(r, g)
+                if k is None:
+                    continue
+                a = agg[k]
+                a[0] += 1
+                a[1] += r[5]
+                a[2] += r[6]
+        print(f"-- {title}: per game: attacks, expected points, points won")
+        for k in sorted(agg, key=str):
+            a = agg[k]
+            print(f"  {str(k):52} {a[0] / ng:6.2f} {a[1] / ng:7.1f} {a[2] / ng:7.1f}"
+                  f"   per attack {a[1] / max(1, a[0]):5.2f}")
+    table("by side and phase", lambda r, g: (r[0], r[1]))
+    table("by side, phase, firer kind", lambda r, g: (r[0], r[1], r[2]))
+    table("by side, phase, target kind", lambda r, g: (r[0], r[1], "at " + r[7]))
+    table("by side, moved first, phase",
+          lambda r, g: (r[0], "first" if r[4] else "second", r[1]))
+    table("by side and turn", lambda r, g: (r[0], f"T{r[3]:02d}"))
+    table("assault attacks by expected points",
+          lambda r, g: (r[0], "EV<1" if r[5] < 1 else "EV1-3" if r[5] < 3 else
+                        "EV3-8" if r[5] < 8 else "EV8+") if r[1] == "attack" else None)
+    table("assault attacks by chance to destroy",
+          lambda r, g: (r[0], f"p {min(4, int(r[8] * 5)) / 5:.1f}+") if r[1] == "attack"
+          else None)
+    table("attacks on vehicles, front or rear, by first or second mover",
+          lambda r, g: (r[0], "first" if r[4] else "second", "front" if r[9] else "rear")
+          if r[9] is not None and r[1] == "attack" else None)
+    table("by game winner, firing side, firer kind, target kind",
+          lambda r, g: (f"won by {g['winner']}", r[0], r[2], "at " + r[7]))
+    for who in ("a", "b"):
+        ws = [g for g in games if g["winner"] == who]
+        kinds: dict = defaultdict(int)
+        for g in ws:
+            kinds[" ".join(g["reason"].split()[:2])] += 1
+        print(f"wins of {who}: {len(ws)} ({dict(kinds)})")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--a", default="expert-policy")
     ap.add_argument("--b", default="veteran")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--causes", action="store_true",
+                    help="every attack's expected and won points, split by cause")
     args = ap.parse_args()
+    if args.causes:
+        report_causes(args)
+        return 0
     loss = defaultdict(list)          # (player, moved first?) -> losses per turn
     by_turn = defaultdict(lambda: [0.0, 0.0])
     for i in range(args.games):

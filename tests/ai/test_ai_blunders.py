@@ -75,7 +75,8 @@ def test_soldiers_do_not_walk_into_hand_to_hand_defensive_fire(ai):
 def test_no_turn_one_rush_into_the_guns(ai):
     """Timing (control counts from turn 7, rulings 9-11) and front/rear (ruling 1):
     on turn 1 a fragile armoured car does not rush next to the objective into the
-    fire of three enemy guns."""
+    fire of three enemy guns.  (It already stands at their long range; a step that
+    keeps it there, no more in danger than where it stands, is no rush.)"""
     g = position(MAP, first="Axis", turn=1)
     car = g.add_unit(tank("Germany", name="Armoured car", speed=6, front=2, rear=2, cost=10,
                           vehicle=(2, 1, None)), "Axis", at(4, 4), facing=0)
@@ -83,10 +84,11 @@ def test_no_turn_one_rush_into_the_guns(ai):
         g.add_unit(tank("United States", name=f"Gun {r}", speed=0, front=4, rear=4,
                         soldier=(2, 2, 1), vehicle=(8, 7, 4), cost=12), "Allies", at(11, r),
                    facing=3)
+    here = threat_to(g, car.uid).p_loss
     a = _choose(ai, g)
     if isinstance(a, Move) and a.uid == car.uid and a.path:
         th = threat_to(g, car.uid, a.path[-1], a.facing)
-        assert th.p_loss < 0.5, (a, ai.explain())
+        assert th.p_loss < max(0.5, here + 1e-9), (a, ai.explain())
         assert a.path[-1].distance(g.state.objective) > 1, ai.explain()
 
 
