@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import activation, combat, movement
+from . import abilities, activation, combat, movement
 from .actions import (Action, Attack, DefensiveFire, EndPhase, Move, PassDefensiveFire)
 from .hexes import Hex, hex_label
 from .movement import move_problem
@@ -180,6 +180,30 @@ def reach_problem(game: Any, uid: str, hex: Hex) -> str:
     probe = Move(u.side, uid, r.path if r is not None else (hex,),
                  u.facing if u.is_vehicle else None)
     return str(game.check(probe) or f"{u.name} can't move to {hex_label(hex)} now")
+
+
+# --- sight an attack doesn't need -----------------------------------------------------------
+def sight_note(game: Any, attacker_uid: str, target_uid: str) -> str:
+    """Why an attack needs no line of sight of the attacker's own, in words ("" when the
+    attacker sees the target or shares its hex): an Aircraft (ruling L2), or the ability
+    that lets it fire blind (Indirect Fire names the Spotter that sees the target)."""
+    st = game.state
+    a, t = st.units[attacker_uid], st.units[target_uid]
+    if a.hex is None or t.hex is None or a.hex == t.hex or t.hex in game.visible_from(a.hex):
+        return ""
+    if a.card.is_aircraft or t.card.is_aircraft:
+        return "Line of sight to and from an Aircraft is never blocked."
+    lifting = abilities.abilities_at("line_of_sight", a.card)
+    if not lifting:
+        return ""
+    names = [ab.name or ab.id.replace("_", " ").title() for ab in lifting]
+    seen_by = ""
+    if any("indirect_fire" in ab.id for ab in lifting):     # fires over a Spotter
+        from .abilities.roster_spotting import spotter_for
+        spotter = spotter_for(st, a.side, t.hex)
+        if spotter is not None and spotter is not a:
+            seen_by = f": {spotter.name} sees {t.name}"
+    return f"No line of sight of its own - {', '.join(names)}{seen_by}."
 
 
 # --- what a unit may still do -------------------------------------------------------------

@@ -13,6 +13,7 @@ from game.rules.actions import Attack
 from game.rules.cards import Ability
 from game.rules.combat import within_reach
 from game.rules.state import Phase
+from game.rules.queries import sight_note
 from game.rules.threat import attack_modes, threat_to
 from game.situations import build_game
 from tests.rules.engine_kit import at, position, rect_map, rifles, tank
@@ -66,6 +67,10 @@ def test_indirect_fire_attack_over_a_spotter_is_listed_and_threatens():
     sources = {s.attacker: s for s in threat_to(g, "gi").sources}
     assert "mortar" in sources and 1 - sources["mortar"].odds.p_none > 0.3
     assert "mortar" not in {s.attacker for s in threat_to(g, "sherman").sources}
+    # the odds box says why no sight of its own is needed, naming the Spotter
+    note = sight_note(g, "mortar", "gi")
+    assert "Indirect Fire" in note and "Test Observer sees Test GI" in note
+    assert sight_note(g, "observer", "gi") == ""           # it sees the GI itself
 
 
 def test_indirect_fire_attack_is_among_the_ai_attack_options():

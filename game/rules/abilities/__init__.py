@@ -536,6 +536,13 @@ def card_points(card: Any) -> frozenset[str]:
     return _card_points(card)
 
 
+def abilities_at(point: str, card: Any) -> list[Any]:
+    """The abilities of ``card`` that some hook at ``point`` is keyed on, in card order
+    (what a query names when it explains a rule an ability changed)."""
+    tbl = _BY_ID.get(point, {})
+    return [a for a in card.abilities if tbl.get(a.id)]
+
+
 def _card_points(card: Any) -> frozenset[str]:
     """The points at which some hook is keyed on one of ``card``'s abilities (cards
     never change; the cache is emptied by every registration)."""

@@ -320,18 +320,21 @@ def odds_box_height(odds: Any, *, defensive: bool = False, note: str = "") -> in
 
 
 def draw_odds_stack(surface: pygame.Surface, mouse: tuple[int, int],
-                    boxes: Sequence[tuple[str, Any]], bounds: pygame.Rect) -> list[pygame.Rect]:
+                    boxes: Sequence[tuple[str, Any]], bounds: pygame.Rect,
+                    note: str = "") -> list[pygame.Rect]:
     """One odds box per (title, odds), stacked 6 pixels apart as a whole below the
     pointer, or above it when the stack doesn't fit there, so that none covers another
-    (a target attacked in several ways: a normal attack, Hand to Hand, HE Round...)."""
-    heights = [odds_box_height(o) for _, o in boxes]
+    (a target attacked in several ways: a normal attack, Hand to Hand, HE Round...).
+    ``note`` (the rules' words on the attack, e.g. why it needs no sight of its own)
+    closes each box."""
+    heights = [odds_box_height(o, note=note) for _, o in boxes]
     total = sum(heights) + 6 * max(0, len(heights) - 1)
     x, y = mouse
     if y + 18 + total > bounds.bottom:
         y = max(bounds.top - 18, y - 36 - total)
     drawn = []
     for title, odds in boxes:
-        box = draw_odds_box(surface, (x, y), title, odds, bounds=bounds)
+        box = draw_odds_box(surface, (x, y), title, odds, bounds=bounds, note=note)
         drawn.append(box)
         y = box.bottom + 6 - 18          # draw_odds_box puts a box 18 pixels below its pos
     return drawn

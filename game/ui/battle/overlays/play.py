@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.hexes import hex_label
-from game.rules.queries import reach_chance, unit_speed
+from game.rules.queries import reach_chance, sight_note, unit_speed
 from game.ui import theme
 from game.ui.battle.modes import PlayMode
 from game.ui.battle.overlays.painter import PASS_FILL, REACH_FILL, TARGET_RING, Painter, paints
@@ -119,7 +119,8 @@ class PlayPainter(Painter):
             draw_odds_stack(surface, mouse, [
                 (f"{me.name} -> {t.name}" + ("" if info.mode == "normal"
                                              else f" ({info.mode.replace('_', ' ')})"), info.odds)
-                for info in targets[hover_uid]], view.rect)
+                for info in targets[hover_uid]], view.rect,
+                note=sight_note(self.game, me.uid, hover_uid))
             return
         if me is not None and hover_uid is not None and hover_uid not in targets and \
                 st.phase.is_assault and not me.acted and not self.ctx.hover_button and \
