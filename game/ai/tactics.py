@@ -55,7 +55,11 @@ Veteran does not do.
   combining the 3 strongest enemies 50.5% (17 to 28), only the strongest 54.5%
   (26 to 29); the next shot weighed against the 8 nearest enemies 58.0% (10 to
   6); threat weight 1.4 when 15% ahead on material from turn 5 55.5% (2 to 3:
-  games are mostly decided by then).
+  games are mostly decided by then).  On top of margin 0.2 (seed 1 61.0%): 30
+  scored hexes 64.0% (29 to 23) but seed 3 60.0% (24 to 31); urgency at least
+  0.7 58.5% (25 to 30); shot weight 1.0 59.5% (21 to 24); units nearest the
+  objective moving first 55.5% (27 to 38), the most threatened first 62.0% (29
+  to 27); turning in place for a 0.05 gain: every game identical.
 
 Which hexes count for control is the rules' own test (``counts_for_control``,
 through :func:`game.ai.knowledge.control_hexes`); a unit whose worst face-down
