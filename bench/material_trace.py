@@ -35,7 +35,9 @@ def material(st, side: str) -> float:
     return sum(unit_value(st, u) for u in st.units.values() if u.side == side and u.on_map)
 
 
-def play(level_a: str, level_b: str, index: int, seed: int) -> dict:
+def _start(level_a: str, level_b: str, index: int, seed: int):
+    """Arena game ``index`` (its map, armies, sides and seeds): the game, the players by
+    side and each side's label ("a" for A)."""
     from game.data.maps import load_configuration
     from game.data.units import load_roster
     from game.rules.dice import Dice
@@ -50,6 +52,11 @@ def play(level_a: str, level_b: str, index: int, seed: int) -> dict:
                     options={"turn_limit": 15})
     players = {a_side: make(level_a, game_seed + 1), other_side(a_side): make(level_b, game_seed + 2)}
     label = {a_side: "a", other_side(a_side): "b"}
+    return game, players, label
+
+
+def play(level_a: str, level_b: str, index: int, seed: int) -> dict:
+    game, players, label = _start(level_a, level_b, index, seed)
     turns = []
     cur = None
     n = 0
@@ -95,22 +102,9 @@ def causes(level_a: str, level_b: str, index: int, seed: int) -> dict:
     "df-assault"), firer kind, turn, firer's side moved first, expected points,
     points won, target kind, chance to destroy, front (None: a Soldier target)."""
     from game.ai.knowledge import attack_gain, outcome_worth, unit_value
-    from game.data.maps import load_configuration
-    from game.data.units import load_roster
     from game.rules.actions import Attack, DefensiveFire
-    from game.rules.dice import Dice
-    from game.rules.engine import new_game
     from game.rules.errors import IllegalAction
-    roster = list(load_roster().values())
-    config = 1 + index % 6
-    a_side = "Axis" if (index // 6) % 2 == 0 else "Allies"
-    game_seed = seed * 100003 + index
-    bm = load_configuration(config)
-    built = _armies(roster, "standard", game_seed, None, "builder", "first")
-    game = new_game(bm, built, scenario="standard", dice=Dice(game_seed),
-                    options={"turn_limit": 15})
-    players = {a_side: make(level_a, game_seed + 1), other_side(a_side): make(level_b, game_seed + 2)}
-    label = {a_side: "a", other_side(a_side): "b"}
+    game, players, label = _start(level_a, level_b, index, seed)
     rows = []
     n = 0
     while not game.over and n < 3000:
