@@ -25,13 +25,15 @@ It then plays the best candidate, or ends the phase when nothing is worth it.
 """
 from __future__ import annotations
 
-from game.rules.actions import (Action, Attack, Board, DefensiveFire, Dismount, EndPhase, Move,
-                                PassDefensiveFire)
+from game.rules.actions import (Action, Attack, Board, ChooseEnd, ChooseOrder, DefensiveFire,
+                                Dismount, EndPhase, Move, PassDefensiveFire)
 from game.rules.combat import within_reach
 from game.rules.dice import Dice
 from game.rules.errors import IllegalAction
 from game.rules.hexes import DIRECTION_NAMES, hex_label
-from game.rules.state import DefensiveFirePrompt, Unit, other_side
+from game.rules.board import ENDS
+from game.rules.families.setup import end_zone
+from game.rules.state import DefensiveFirePrompt, Phase, Unit, other_side
 from game.rules.threat import hypothetical_odds, path_risk
 from game.rules.wording import side_player
 
@@ -53,6 +55,7 @@ SMOKE_THRESHOLD = 0.25      # Smoke Screen: lay it when the threat of a loss is 
 EXTRA_THRESHOLD = 0.05      # an extra attack costs nothing: any real gain is worth it
 HOPELESS = 0.10             # an attack with less chance than this to do anything is a last resort
 DF_MIN = 0.15               # defensive shots below this chance to stop the mover are held
+END_NEARNESS = 4.0          # an end's worth per hex its set-up zone is nearer the objective
 
 
 def effect_chance(odds, target: Unit) -> float:
@@ -101,6 +104,51 @@ class VeteranAI(SetupMixin, Player):
         if st.phase.is_assault:
             return self.assault(game, side)
         return self.movement(game, side)
+
+    # --- setup -------------------------------------------------------------------------------
+    def choose_order(self, game, side: str) -> Action:
+        """At setup the first player picks the end (rulebook: Setup), and on every map
+        one end is nearer the objective: go first and take it.  Each turn's order
+        (initiative): second, to move and fire after seeing the enemy."""
+        st = game.state
+        if st.phase != Phase.SETUP_ORDER or st.objective is None:
+            return super().choose_order(game, side)
+        far = {e: self._zone_distance(game, side, e) for e in ENDS}
+        if far["left"] == far["right"]:
+            return super().choose_order(game, side)
+        self.say(f"{side_player(side)} chooses to go first: the first player picks the end, "
+                 f"and one end is nearer the objective.")
+        return ChooseOrder(side, True)
+
+    def _zone_distance(self, game, side: str, end: str) -> float:
+        """The mean distance to the objective of the hexes ``side`` would deploy in
+        from ``end`` (the rules' zone for that end)."""
+        st = game.state
+        zone = end_zone(st, side, end)
+        obj = st.objective
+        if obj is None or not zone:
+            return 0.0
+        return sum(h.distance(obj) for h in zone) / len(zone)
+
+    def end_score(self, game, side: str, end: str) -> float:
+        """Cover near the front of the zone (the shared score), and above all a zone
+        nearer the objective: the side that reaches it first holds it."""
+        return super().end_score(game, side, end) - \
+            END_NEARNESS * self._zone_distance(game, side, end)
+
+    def choose_end(self, game, side: str) -> Action:
+        st = game.state
+        if st.objective is None:             # Assault: the objective comes after the end
+            return super().choose_end(game, side)
+        scores = {e: self.end_score(game, side, e) for e in ENDS}
+        end = max(ENDS, key=lambda e: (scores[e], e == "left"))
+        other = "right" if end == "left" else "left"
+        mine, theirs = (self._zone_distance(game, side, e) for e in (end, other))
+        why = (f"its set-up zone is nearer the objective ({mine:.1f} hexes on average "
+               f"against {theirs:.1f})" if mine < theirs
+               else "more cover near the front of the set-up zone")
+        self.say(f"{side_player(side)} takes the {end} end: {why}.")
+        return ChooseEnd(side, end)
 
     # --- scoring a hex ---------------------------------------------------------------------------
     def hex_score(self, game, u: Unit, h, *, assault: bool,

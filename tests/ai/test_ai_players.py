@@ -236,19 +236,52 @@ def test_veteran_explains_moves_and_deployment():
 def test_veteran_deploys_vehicles_where_they_can_go_and_soldiers_in_cover_near_the_front():
     """Deployment (ruling 8): in the zone, Vehicles never in terrain they can't enter,
     Soldiers prefer cover near the front of the zone."""
+    # the objective nearer the left end, which the Axis (first player) then takes
     bm = rect_map(16, 11, {(4, 5): "forest", (4, 4): "marsh", (3, 5): "marsh"},
-                  objective=(8, 5))
+                  objective=(7, 5))
     g = new_game(bm, {"Axis": AXIS_ARMY, "Allies": ALLIED_ARMY}, dice=Dice(3),
                  coin_winner="Axis")
     players = {"Axis": VeteranAI(1), "Allies": VeteranAI(2)}
     while g.state.phase != Phase.INITIATIVE and not g.state.phase.is_movement:
         g.apply(players[g.state.to_act].choose(g))
+    assert g.state.ends["Axis"] == "left"
     from game.rules.terrain import TERRAIN_RULES
     for u in g.state.units.values():
         t = TERRAIN_RULES[bm.terrain_at(u.hex)]
         assert t.vehicle_can_enter if u.is_vehicle else t.soldier_can_enter
     axis_soldiers = [u for u in g.state.units_of("Axis") if u.is_soldier and not u.boarded]
     assert any(bm.terrain_at(u.hex).value in ("forest", "marsh") for u in axis_soldiers)
+
+
+@pytest.mark.parametrize("level", ["veteran", "expert"])
+def test_veteran_goes_first_at_setup_and_takes_the_end_nearer_the_objective(level):
+    """Setup (rulebook: the first player picks the end and deploys there): on
+    configuration 6 the objective is 2 hexes from the left end's zone and 4 from the
+    right's, so the Veteran (and the Expert, who sets up the Veteran's way) goes first
+    and takes the left end.  Each turn's initiative it still chooses to go second."""
+    from game.data.maps import load_configuration
+    from game.rules.actions import ChooseEnd, ChooseOrder
+    from game.rules.board import ENDS
+    bm = load_configuration(6)
+    g = new_game(bm, {"Axis": AXIS_ARMY, "Allies": ALLIED_ARMY}, dice=Dice(3),
+                 coin_winner="Axis")
+    near = min(ENDS, key=lambda e: min(h.distance(bm.objective) for h in bm.deployment_zone(e)))
+    assert near == "left"
+    ai = make_player(level, 1, budget=0.05)
+    a = ai.choose(g)
+    assert a == ChooseOrder("Axis", True), ai.explain()
+    assert "first player picks the end" in ai.explain()
+    g.apply(a)
+    a = ai.choose(g)
+    assert a == ChooseEnd("Axis", near), ai.explain()
+    assert "nearer the objective" in ai.explain()
+    g.apply(a)
+    players = {"Axis": ai, "Allies": make_player("veteran", 2)}
+    while g.state.phase != Phase.INITIATIVE or g.state.pending is None:
+        g.apply(players[g.state.to_act].choose(g))
+    side = g.state.to_act
+    vet = VeteranAI(3)
+    assert vet.choose(g) == ChooseOrder(side, False)
 
 
 # --- the Recruit's behaviour table ---------------------------------------------------------------

@@ -20,7 +20,7 @@ from .transport import board_problem
 if TYPE_CHECKING:
     from ..engine import Game
 
-__all__ = ["deployment_zone", "deploy_problem", "start", "held_in_reserve"]
+__all__ = ["deployment_zone", "end_zone", "deploy_problem", "start", "held_in_reserve"]
 
 
 def start(game: "Game", coin_winner: str | None) -> list[Event]:
@@ -59,6 +59,18 @@ def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> fr
     end = state.ends.get(side)
     if end is None:
         return frozenset()
+    zone = end_zone(state, side, end)
+    if unit is not None and abilities.relevant(("deployment_zone",), unit):
+        # Gliderborne, Partisan: where this unit may also deploy
+        zone = frozenset(abilities.apply("deployment_zone", zone, state=state, unit=unit,
+                                         side=side))
+    return zone
+
+
+def end_zone(state: GameState, side: str, end: str) -> frozenset[Hex]:
+    """Where ``side`` would deploy from ``end`` (ruling 8: the edition's depth; Assault:
+    the defender's two sections), before any ability - what an end is worth to a player
+    choosing it."""
     bm = state.battle_map
     half = state.scenario == "assault" and side == state.defender
     depth = DEPLOY_DEPTH.get(state.edition, 5)
@@ -69,10 +81,6 @@ def deployment_zone(state: GameState, side: str, unit: Unit | None = None) -> fr
     if zone is None:
         zone = per_map[(end, half, depth)] = (bm.half_of(end) if half
                                               else bm.deployment_zone(end, depth))
-    if unit is not None and abilities.relevant(("deployment_zone",), unit):
-        # Gliderborne, Partisan: where this unit may also deploy
-        zone = frozenset(abilities.apply("deployment_zone", zone, state=state, unit=unit,
-                                         side=side))
     return zone
 
 
