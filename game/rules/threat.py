@@ -26,7 +26,7 @@ restates a rule, and the caller's game is never changed.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, Iterator, TypedDict, cast
 
 from .abilities.spec import lookup
@@ -190,6 +190,10 @@ class ThreatSource:
     odds: Odds                  # exact odds of its attack on the unit alone
     from_hex: Hex               # where it would attack from
     moves: bool                 # it has to move there first (its movement phase)
+    # later edition: the chance that Antiair disrupts this Aircraft when it is placed over
+    # the unit (ruling L4); ``odds`` already weigh it in (a disrupted Aircraft still
+    # strikes, with the disruption penalty)
+    p_antiair: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -252,6 +256,9 @@ def _combine(p: Probe, target: str, t_hex: Hex, t_facing: int | None,
                     with p.placed(s.attacker, s.from_hex):
                         with p.placed(target, t_hex, t_facing, _canonical(tu.is_vehicle, rank)):
                             o = p.odds(s.attacker, target, s.mode)
+                            if s.p_antiair > 0:
+                                o = _mixed(o, _odds_disrupted(p, s.attacker, target, s.mode),
+                                           s.p_antiair)
                 except IllegalAction:          # pragma: no cover - it was allowed a moment ago
                     new[rank] += q
                     continue
@@ -308,13 +315,58 @@ def threat_to(game: Game, uid: str, hex: Hex | None = None, facing: int | None =
                 sources.append(ThreatSource(e.uid, here[0], here[1], eh, False))
         for e in _flyers(st, u.side, allowed):
             # later edition: an enemy Aircraft off the map is placed where it likes in its
-            # flight phase (ruling L3): it strikes from the unit's own hex
+            # flight phase (ruling L3): it strikes from the unit's own hex, after the Antiair
+            # there (the unit's own and its neighbours', L4) has fired at it
             over = best_attack(game, e.uid, uid, probe=p, from_hex=h)
             if over is not None:
-                sources.append(ThreatSource(e.uid, over[0], over[1], h, True))
+                sources.append(_flyer_source(p, e.uid, uid, over, h))
         sources.sort(key=lambda s: -severity(s.odds))
         dist = _combine(p, uid, h, f, sources if combine is None else sources[:combine], 0)
     return Threat(uid, h, facing, tuple(sources), *dist)
+
+
+def _odds_disrupted(p: Probe, attacker: str, target: str, mode: str) -> Odds:
+    """The odds of ``attacker``'s attack where the probe has it, with a face-up Disrupted
+    counter (what Antiair leaves on an Aircraft)."""
+    a = p.state.units[attacker]
+    was = a.disrupted
+    a.disrupted = True
+    p.state.touch()
+    try:
+        return p.odds(attacker, target, mode)
+    finally:
+        a.disrupted = was
+        p.state.touch()
+
+
+def _mixed(clear: Odds, disrupted: Odds, p_dis: float) -> Odds:
+    """``clear`` with probability 1 - ``p_dis``, ``disrupted`` with ``p_dis``."""
+    def mix(x: float, y: float) -> float:
+        return (1.0 - p_dis) * x + p_dis * y
+    hits = tuple(mix(x, y) for x, y in zip(clear.p_hits, disrupted.p_hits)) \
+        if len(clear.p_hits) == len(disrupted.p_hits) else clear.p_hits
+    return replace(clear, p_none=mix(clear.p_none, disrupted.p_none),
+                   p_disrupted=mix(clear.p_disrupted, disrupted.p_disrupted),
+                   p_damaged=mix(clear.p_damaged, disrupted.p_damaged),
+                   p_destroyed=mix(clear.p_destroyed, disrupted.p_destroyed),
+                   p_stopped=mix(clear.p_stopped, disrupted.p_stopped), p_hits=hits)
+
+
+def _flyer_source(p: Probe, flyer: str, target: str, over: tuple[str, Odds],
+                  h: Hex) -> ThreatSource:
+    """An enemy Aircraft striking ``target`` in ``h`` from above (ruling L3), its odds
+    weighed by the Antiair that fires at it when it is placed there (ruling L4: the
+    rules' own placement risk, asked with the target in ``h``)."""
+    from .later.flight import placement_risk
+    mode, odds = over
+    p_aa = placement_risk(p.game, flyer, h).p_disrupted
+    if p_aa > 0:
+        try:
+            with p.placed(flyer, h):
+                odds = _mixed(odds, _odds_disrupted(p, flyer, target, mode), p_aa)
+        except IllegalAction:          # pragma: no cover - the attack was allowed just now
+            p_aa = 0.0
+    return ThreatSource(flyer, mode, odds, h, True, p_aa)
 
 
 def _flyers(st: GameState, side: str, allowed: set[str] | None) -> list[Unit]:

@@ -14,7 +14,7 @@ from game.rules.dice import Dice
 from game.rules.odds import simulate_attack
 from game.rules.state import DESTROYED, DISRUPTED, Phase
 from tests.rules.engine_kit import at, rect_map, rifles, tank
-from tests.rules.test_later_edition import aircraft, later_game
+from tests.rules.test_later_edition import aircraft, flak, later_game
 
 
 def plane(nation: str = "Germany", *abilities: Ability, **kw):
@@ -284,6 +284,40 @@ def test_L3_the_threat_to_a_hex_counts_an_enemy_aircraft_off_the_map():
     assert fighter.uid in in_forest and jet.uid not in in_forest
     fighter.disrupted = jet.disrupted = True
     assert not threat_to(g, inf.uid).sources
+
+
+def test_L4_the_threat_of_an_enemy_aircraft_weighs_the_antiair_it_flies_into():
+    """game.rules.threat.threat_to (rulings L3, L4): the Axis fighter would strike the rifles
+    from their own hex, but placed there it first draws the fire of the Allied flak next to
+    them, and a disrupted Aircraft strikes with the disruption penalty.  The source says
+    the flak's chance (the rules' own placement risk) and its odds mix the two strikes;
+    without the flak the threat is the plain strike's."""
+    from game.rules.later.flight import placement_risk
+    from game.rules.threat import threat_to
+    bm = rect_map(10, 6)
+    g = later_game(bm, phase=Phase.MOVEMENT_SECOND)
+    g.state.first_player, g.state.second_player = "Axis", "Allies"
+    fighter = g.add_unit(plane("Germany"), hex=None)
+    inf = g.add_unit(rifles("United States"), hex=at(2, 2))
+    g.add_unit(rifles("Germany"), hex=at(9, 5))
+    bare = next(s for s in threat_to(g, inf.uid).sources if s.attacker == fighter.uid)
+    assert bare.p_antiair == 0.0
+    flak_unit = g.add_unit(flak(), hex=at(3, 2))
+    src = next(s for s in threat_to(g, inf.uid).sources if s.attacker == fighter.uid)
+    p_aa = placement_risk(g, fighter.uid, at(2, 2)).p_disrupted
+    assert 0.0 < p_aa < 1.0 and src.p_antiair == pytest.approx(p_aa)
+    fighter.hex = at(2, 2)
+    clear = g.odds(fighter.uid, inf.uid)
+    fighter.disrupted = True
+    hurt = g.odds(fighter.uid, inf.uid)
+    fighter.hex, fighter.disrupted = None, False
+    assert hurt.p_none > clear.p_none            # the disruption penalty is real
+    assert src.odds.p_none == pytest.approx((1 - p_aa) * clear.p_none + p_aa * hurt.p_none)
+    assert src.odds.p_none > bare.odds.p_none
+    # far from the flak the fighter is as dangerous as before
+    far = next(s for s in threat_to(g, inf.uid, at(8, 2)).sources if s.attacker == fighter.uid)
+    assert far.p_antiair == 0.0
+    assert g.state.units[flak_unit.uid].hex == at(3, 2) and fighter.hex is None
 
 
 # --- Strafe (ruling L27) --------------------------------------------------------------------

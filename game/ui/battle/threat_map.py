@@ -67,6 +67,8 @@ def threat_lines(game: Any, threat: Threat, limit: int = 5) -> list[str]:
             how = f"moving to {hex_label(s.from_hex)}" if s.moves else f"from {hex_label(s.from_hex)}"
         out.append(f"- {e.name} {how}: {_pct(1 - o.p_none)} hit, "
                    f"{_pct(o.p_destroyed)} destroyed")
+        if s.p_antiair > 0:                      # later edition: ruling L4
+            out.append(f"  (Antiair there: {_pct(s.p_antiair)} to disrupt it before it strikes)")
     if n > limit:
         out.append(f"  ... and {n - limit} more")
     if harmless:
