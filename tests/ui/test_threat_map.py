@@ -90,35 +90,19 @@ def test_threat_map_for_a_hovered_enemy_unit(app):
     assert {s.attacker for s in t.sources} == {me.uid}
 
 
-def test_threat_map_counts_the_enemys_aircraft_flying_over_the_unit(app):
+@pytest.mark.parametrize("with_flak", [False, True])
+def test_threat_map_counts_the_enemys_aircraft_flying_over_the_unit(app, with_flak):
     """Later edition: the Axis fighter off the map will be placed where it likes (ruling
-    L3) - the threat map lists it for the selected Allied rifles, flying over their hex."""
-    from tests.rules.test_later_edition import aircraft, later_game
-    g = later_game(rect_map(12, 7), phase=Phase.MOVEMENT_FIRST)
-    g.state.first_player, g.state.second_player = "Allies", "Axis"
-    fighter = g.add_unit(aircraft("Germany", name="Bf 109 test fighter"), hex=None)
-    gi = g.add_unit(rifles("United States"), hex=at(2, 3))
-    g.add_unit(rifles("Germany"), hex=at(11, 3))
-    scene = start(app, g)
-    key(app, pygame.K_x)
-    click(app, token(scene, gi.uid))
-    hover(app, token(scene, gi.uid), frames=2)
-    t = scene.threat.threat()
-    assert fighter.uid in {s.attacker for s in t.sources}
-    lines = threat_lines(g, t)
-    assert any("Bf 109 test fighter flying over" in ln for ln in lines), lines
-    assert not any("Antiair" in ln for ln in lines), lines
-
-
-def test_threat_map_says_the_antiair_the_enemys_aircraft_would_fly_into(app):
-    """Later edition (ruling L4): with an Allied flak next to the rifles, the fighter placed
-    over them draws its fire first - the line says the chance, from the rules' query."""
+    L3) - the threat map lists it for the selected Allied rifles, flying over their hex.
+    With an Allied flak next to the rifles it draws the flak's fire first (ruling L4): the
+    next line says the chance, from the rules' query."""
     from tests.rules.test_later_edition import aircraft, flak, later_game
     g = later_game(rect_map(12, 7), phase=Phase.MOVEMENT_FIRST)
     g.state.first_player, g.state.second_player = "Allies", "Axis"
     fighter = g.add_unit(aircraft("Germany", name="Bf 109 test fighter"), hex=None)
     gi = g.add_unit(rifles("United States"), hex=at(2, 3))
-    g.add_unit(flak(), hex=at(3, 3))
+    if with_flak:
+        g.add_unit(flak(), hex=at(3, 3))
     g.add_unit(rifles("Germany"), hex=at(11, 3))
     scene = start(app, g)
     key(app, pygame.K_x)
@@ -126,9 +110,12 @@ def test_threat_map_says_the_antiair_the_enemys_aircraft_would_fly_into(app):
     hover(app, token(scene, gi.uid), frames=2)
     t = scene.threat.threat()
     src = next(s for s in t.sources if s.attacker == fighter.uid)
-    assert src.p_antiair > 0
+    assert (src.p_antiair > 0) == with_flak
     lines = threat_lines(g, t)
-    i = next(i for i, ln in enumerate(lines) if "flying over" in ln)
+    i = next(i for i, ln in enumerate(lines) if "Bf 109 test fighter flying over" in ln)
+    if not with_flak:
+        assert not any("Antiair" in ln for ln in lines), lines
+        return
     assert "Antiair there:" in lines[i + 1] and "to disrupt it before it strikes" in lines[i + 1]
     if os.environ.get("HEXFRONT_SHOTS"):         # a screenshot to look at
         pygame.image.save(app.screen, os.path.join(os.environ["HEXFRONT_SHOTS"],
