@@ -317,9 +317,9 @@ def threat_to(game: Game, uid: str, hex: Hex | None = None, facing: int | None =
             # later edition: an enemy Aircraft off the map is placed where it likes in its
             # flight phase (ruling L3): it strikes from the unit's own hex, after the Antiair
             # there (the unit's own and its neighbours', L4) has fired at it
-            over = best_attack(game, e.uid, uid, probe=p, from_hex=h)
-            if over is not None:
-                sources.append(_flyer_source(p, e.uid, uid, over, h))
+            src = _flyer_source(p, e.uid, uid, h)
+            if src is not None:
+                sources.append(src)
         sources.sort(key=lambda s: -severity(s.odds))
         dist = _combine(p, uid, h, f, sources if combine is None else sources[:combine], 0)
     return Threat(uid, h, facing, tuple(sources), *dist)
@@ -352,21 +352,42 @@ def _mixed(clear: Odds, disrupted: Odds, p_dis: float) -> Odds:
                    p_stopped=mix(clear.p_stopped, disrupted.p_stopped), p_hits=hits)
 
 
-def _flyer_source(p: Probe, flyer: str, target: str, over: tuple[str, Odds],
-                  h: Hex) -> ThreatSource:
-    """An enemy Aircraft striking ``target`` in ``h`` from above (ruling L3), its odds
-    weighed by the Antiair that fires at it when it is placed there (ruling L4: the
-    rules' own placement risk, asked with the target in ``h``)."""
+def _flyer_source(p: Probe, flyer: str, target: str, h: Hex) -> ThreatSource | None:
+    """An enemy Aircraft striking ``target`` in ``h`` (ruling L3: placed where it likes),
+    from ``h`` itself or, when Antiair reaches ``h``, from whichever neighbour (still
+    short range) makes the strike worst for the target once the Antiair there has fired
+    at it (ruling L4: the rules' own placement risk, asked with the target in ``h``).
+    Strikes from farther (medium range, fewer dice) are not counted.  None: it can't
+    attack the target from any of those hexes."""
+    best = _strike_from(p, flyer, target, h)
+    if best is not None and best.p_antiair == 0.0:
+        return best
+    bm = p.state.battle_map
+    for n in h.neighbors():
+        if not bm.is_playable(n):
+            continue
+        got = _strike_from(p, flyer, target, n)
+        if got is not None and (best is None or severity(got.odds) > severity(best.odds)):
+            best = got
+    return best
+
+
+def _strike_from(p: Probe, flyer: str, target: str, at: Hex) -> ThreatSource | None:
+    """The flyer's best strike at ``target`` placed in ``at``, weighed by the Antiair
+    that fires at it there; None when the rules allow no attack from there."""
     from .later.flight import placement_risk
+    over = best_attack(p.game, flyer, target, probe=p, from_hex=at)
+    if over is None:
+        return None
     mode, odds = over
-    p_aa = placement_risk(p.game, flyer, h).p_disrupted
+    p_aa = placement_risk(p.game, flyer, at).p_disrupted
     if p_aa > 0:
         try:
-            with p.placed(flyer, h):
+            with p.placed(flyer, at):
                 odds = _mixed(odds, _odds_disrupted(p, flyer, target, mode), p_aa)
         except IllegalAction:          # pragma: no cover - the attack was allowed just now
             p_aa = 0.0
-    return ThreatSource(flyer, mode, odds, h, True, p_aa)
+    return ThreatSource(flyer, mode, odds, at, True, p_aa)
 
 
 def _flyers(st: GameState, side: str, allowed: set[str] | None) -> list[Unit]:

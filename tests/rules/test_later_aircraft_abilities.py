@@ -287,11 +287,12 @@ def test_L3_the_threat_to_a_hex_counts_an_enemy_aircraft_off_the_map():
 
 
 def test_L4_the_threat_of_an_enemy_aircraft_weighs_the_antiair_it_flies_into():
-    """game.rules.threat.threat_to (rulings L3, L4): the Axis fighter would strike the rifles
-    from their own hex, but placed there it first draws the fire of the Allied flak next to
-    them, and a disrupted Aircraft strikes with the disruption penalty.  The source says
-    the flak's chance (the rules' own placement risk) and its odds mix the two strikes;
-    without the flak the threat is the plain strike's."""
+    """game.rules.threat.threat_to (rulings L3, L4): the Axis fighter strikes the rifles from
+    their own hex.  With an Allied flak in their hex every hex it could strike from at
+    short range draws the flak's fire first, and a disrupted Aircraft strikes with the
+    disruption penalty: the source says the chance (the rules' own placement risk) and its
+    odds mix the two strikes.  With the flak next to them instead, the fighter strikes from
+    a neighbouring hex the flak doesn't reach, as hard as with no flak at all."""
     from game.rules.later.flight import placement_risk
     from game.rules.threat import threat_to
     bm = rect_map(10, 6)
@@ -300,13 +301,16 @@ def test_L4_the_threat_of_an_enemy_aircraft_weighs_the_antiair_it_flies_into():
     fighter = g.add_unit(plane("Germany"), hex=None)
     inf = g.add_unit(rifles("United States"), hex=at(2, 2))
     g.add_unit(rifles("Germany"), hex=at(9, 5))
-    bare = next(s for s in threat_to(g, inf.uid).sources if s.attacker == fighter.uid)
-    assert bare.p_antiair == 0.0
-    flak_unit = g.add_unit(flak(), hex=at(3, 2))
-    src = next(s for s in threat_to(g, inf.uid).sources if s.attacker == fighter.uid)
-    p_aa = placement_risk(g, fighter.uid, at(2, 2)).p_disrupted
+
+    def source(hex=None):
+        return next(s for s in threat_to(g, inf.uid, hex).sources if s.attacker == fighter.uid)
+    bare = source()
+    assert bare.p_antiair == 0.0 and bare.from_hex == at(2, 2)
+    aa = g.add_unit(flak(), hex=at(2, 2))
+    src = source()
+    p_aa = placement_risk(g, fighter.uid, src.from_hex).p_disrupted
     assert 0.0 < p_aa < 1.0 and src.p_antiair == pytest.approx(p_aa)
-    fighter.hex = at(2, 2)
+    fighter.hex = src.from_hex
     clear = g.odds(fighter.uid, inf.uid)
     fighter.disrupted = True
     hurt = g.odds(fighter.uid, inf.uid)
@@ -314,10 +318,17 @@ def test_L4_the_threat_of_an_enemy_aircraft_weighs_the_antiair_it_flies_into():
     assert hurt.p_none > clear.p_none            # the disruption penalty is real
     assert src.odds.p_none == pytest.approx((1 - p_aa) * clear.p_none + p_aa * hurt.p_none)
     assert src.odds.p_none > bare.odds.p_none
-    # far from the flak the fighter is as dangerous as before
-    far = next(s for s in threat_to(g, inf.uid, at(8, 2)).sources if s.attacker == fighter.uid)
-    assert far.p_antiair == 0.0
-    assert g.state.units[flak_unit.uid].hex == at(3, 2) and fighter.hex is None
+    # the flak next to the rifles: a neighbour out of its reach serves the fighter
+    aa.hex = at(3, 2)
+    g.state.touch()
+    side = source()
+    assert side.p_antiair == 0.0 and side.from_hex in set(at(2, 2).neighbors())
+    assert side.from_hex.distance(at(3, 2)) >= 2
+    assert side.odds.p_none == pytest.approx(bare.odds.p_none)
+    # far from the flak the fighter strikes from the unit's own hex, as before
+    far = source(at(8, 2))
+    assert far.p_antiair == 0.0 and far.from_hex == at(8, 2)
+    assert fighter.hex is None
 
 
 # --- Strafe (ruling L27) --------------------------------------------------------------------

@@ -94,15 +94,15 @@ def test_threat_map_for_a_hovered_enemy_unit(app):
 def test_threat_map_counts_the_enemys_aircraft_flying_over_the_unit(app, with_flak):
     """Later edition: the Axis fighter off the map will be placed where it likes (ruling
     L3) - the threat map lists it for the selected Allied rifles, flying over their hex.
-    With an Allied flak next to the rifles it draws the flak's fire first (ruling L4): the
+    With an Allied flak with the rifles it draws the flak's fire first (ruling L4): the
     next line says the chance, from the rules' query."""
     from tests.rules.test_later_edition import aircraft, flak, later_game
     g = later_game(rect_map(12, 7), phase=Phase.MOVEMENT_FIRST)
     g.state.first_player, g.state.second_player = "Allies", "Axis"
     fighter = g.add_unit(aircraft("Germany", name="Bf 109 test fighter"), hex=None)
     gi = g.add_unit(rifles("United States"), hex=at(2, 3))
-    if with_flak:
-        g.add_unit(flak(), hex=at(3, 3))
+    if with_flak:                                # in the rifles' hex: it reaches every
+        g.add_unit(flak(), hex=at(2, 3))         # hex the fighter could strike from
     g.add_unit(rifles("Germany"), hex=at(11, 3))
     scene = start(app, g)
     key(app, pygame.K_x)
