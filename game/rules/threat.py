@@ -190,8 +190,8 @@ class ThreatSource:
     odds: Odds                  # exact odds of its attack on the unit alone
     from_hex: Hex               # where it would attack from
     moves: bool                 # it has to move there first (its movement phase)
-    # later edition: the chance that Antiair disrupts this Aircraft when it is placed over
-    # the unit (ruling L4); ``odds`` already weigh it in (a disrupted Aircraft still
+    # later edition: the chance that Antiair disrupts this Aircraft when it is placed in
+    # ``from_hex`` (ruling L4); ``odds`` already weigh it in (a disrupted Aircraft still
     # strikes, with the disruption penalty)
     p_antiair: float = 0.0
 
@@ -315,8 +315,8 @@ def threat_to(game: Game, uid: str, hex: Hex | None = None, facing: int | None =
                 sources.append(ThreatSource(e.uid, here[0], here[1], eh, False))
         for e in _flyers(st, u.side, allowed):
             # later edition: an enemy Aircraft off the map is placed where it likes in its
-            # flight phase (ruling L3): it strikes from the unit's own hex, after the Antiair
-            # there (the unit's own and its neighbours', L4) has fired at it
+            # flight phase (ruling L3): it strikes from the unit's own hex or a neighbour,
+            # after the Antiair reaching that hex (L4) has fired at it
             src = _flyer_source(p, e.uid, uid, h)
             if src is not None:
                 sources.append(src)
@@ -354,9 +354,10 @@ def _mixed(clear: Odds, disrupted: Odds, p_dis: float) -> Odds:
 
 def _flyer_source(p: Probe, flyer: str, target: str, h: Hex) -> ThreatSource | None:
     """An enemy Aircraft striking ``target`` in ``h`` (ruling L3: placed where it likes),
-    from ``h`` itself or, when Antiair reaches ``h``, from whichever neighbour (still
-    short range) makes the strike worst for the target once the Antiair there has fired
-    at it (ruling L4: the rules' own placement risk, asked with the target in ``h``).
+    from ``h`` itself or - when Antiair reaches ``h``, or the rules allow no strike from
+    there - from whichever of ``h`` and its neighbours (still short range) makes the strike
+    worst for the target once the Antiair reaching that hex has fired at it (ruling L4:
+    the rules' own placement risk, asked with the target in ``h``).
     Strikes from farther (medium range, fewer dice) are not counted.  None: it can't
     attack the target from any of those hexes."""
     best = _strike_from(p, flyer, target, h)
