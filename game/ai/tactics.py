@@ -61,6 +61,14 @@ Veteran does not do.
   objective moving first 55.5% (27 to 38), the most threatened first 62.0% (29
   to 27); turning in place for a 0.05 gain: every game identical.
 
+Session 10 (the Veteran and the Expert now go first at the coin flip and take the end
+nearer the objective; policy against the Veteran: seed 1 53.5%, seed 3 62.0%, seed 2
+65.0%, seed 5 62.0%), none kept: going first every turn 45.0%; going second at the coin
+flip 53.5%; threat weight 1.3 when moving first 53.0% (24 to 25); aiming at the enemy
+commander whose initiative bonus a disruption removes, weight 5, seed 1 57.5% (29 to 21)
+but seed 3 56.0% (18 to 30); attack threshold 0.1 (8 to 9, 9 to 11); early turns 3 (12
+to 7, 10 to 9); 40 scored hexes over four seeds 115 to 103.
+
 Which hexes count for control is the rules' own test (``counts_for_control``,
 through :func:`game.ai.knowledge.control_hexes`); a unit whose worst face-down
 counter is "destroyed" leaves the map at the casualty step and holds nothing.
