@@ -67,7 +67,8 @@ nearer the objective; policy against the Veteran: seed 1 53.5%, seed 3 62.0%, se
 flip 53.5%; threat weight 1.3 when moving first 53.0% (24 to 25); aiming at the enemy
 commander whose initiative bonus a disruption removes, weight 5, seed 1 57.5% (29 to 21)
 but seed 3 56.0% (18 to 30); attack threshold 0.1 (8 to 9, 9 to 11); early turns 3 (12
-to 7, 10 to 9); 40 scored hexes over four seeds 115 to 103.
+to 7, 10 to 9); 40 scored hexes over four seeds 115 to 103; move margin 0.6 when moving
+first (25 to 22, 17 to 28).
 
 Which hexes count for control is the rules' own test (``counts_for_control``,
 through :func:`game.ai.knowledge.control_hexes`); a unit whose worst face-down
