@@ -64,6 +64,24 @@ def test_deployment_zone_is_first_five_whole_hexes_of_each_row():
     assert u.hex == at(4, 0)
 
 
+def test_end_zone_is_the_zone_a_side_would_deploy_in_from_an_end():
+    """ruling 8 (and L-edition depth 3): ``families.setup.end_zone`` answers, before the
+    end is chosen, where a side would deploy from either end - what a player (or the AI)
+    weighs when picking the end; once ends are chosen it is the deployment zone."""
+    from game.rules.families.setup import end_zone
+    g = standard([], coin="Axis")
+    st = g.state
+    left, right = end_zone(st, "Axis", "left"), end_zone(st, "Axis", "right")
+    assert len(left) == len(right) == 5 * 11 and not left & right
+    assert at(4, 0) in left and at(5, 0) not in left
+    g.apply(ChooseOrder("Axis", True))
+    g.apply(ChooseEnd("Axis", "right"))
+    assert deployment_zone(g.state, "Axis") == right
+    assert deployment_zone(g.state, "Allies") == end_zone(g.state, "Allies", "left")
+    st.options["edition"] = "later"            # the later edition deploys 3 hexes deep
+    assert len(end_zone(st, "Axis", "left")) == 3 * 11
+
+
 def test_no_deployment_where_the_unit_cant_enter():
     """rulebook: you may not deploy units in hexes they can't enter (Vehicles in
     marsh; anyone in a pond); difficult terrain is fine."""
