@@ -149,8 +149,12 @@ class SetupMixin:
     def choose_end(self, game, side: str) -> Action:
         scores = {e: self.end_score(game, side, e) for e in ENDS}
         end = max(ENDS, key=lambda e: (scores[e], e == "left"))
-        self.say(f"{side_player(side)} takes the {end} end: more cover near the front of the set-up zone.")
+        self.say(f"{side_player(side)} takes the {end} end: {self.end_reason(game, side, end)}.")
         return ChooseEnd(side, end)
+
+    def end_reason(self, game, side: str, end: str) -> str:
+        """Why ``end`` was taken, in words (a level that scores ends its own way says so)."""
+        return "more cover near the front of the set-up zone"
 
     def choose_objective(self, game, side: str) -> Action | None:
         """Assault defender: deep in its own half, among cover, not by an edge."""

@@ -25,7 +25,7 @@ It then plays the best candidate, or ends the phase when nothing is worth it.
 """
 from __future__ import annotations
 
-from game.rules.actions import (Action, Attack, Board, ChooseEnd, ChooseOrder, DefensiveFire,
+from game.rules.actions import (Action, Attack, Board, ChooseOrder, DefensiveFire,
                                 Dismount, EndPhase, Move, PassDefensiveFire)
 from game.rules.combat import within_reach
 from game.rules.dice import Dice
@@ -136,19 +136,13 @@ class VeteranAI(SetupMixin, Player):
         return super().end_score(game, side, end) - \
             END_NEARNESS * self._zone_distance(game, side, end)
 
-    def choose_end(self, game, side: str) -> Action:
-        st = game.state
-        if st.objective is None:             # Assault: the objective comes after the end
-            return super().choose_end(game, side)
-        scores = {e: self.end_score(game, side, e) for e in ENDS}
-        end = max(ENDS, key=lambda e: (scores[e], e == "left"))
+    def end_reason(self, game, side: str, end: str) -> str:
         other = "right" if end == "left" else "left"
         mine, theirs = (self._zone_distance(game, side, e) for e in (end, other))
-        why = (f"its set-up zone is nearer the objective ({mine:.1f} hexes on average "
-               f"against {theirs:.1f})" if mine < theirs
-               else "more cover near the front of the set-up zone")
-        self.say(f"{side_player(side)} takes the {end} end: {why}.")
-        return ChooseEnd(side, end)
+        if mine < theirs:
+            return (f"its set-up zone is nearer the objective ({mine:.1f} hexes on average "
+                    f"against {theirs:.1f})")
+        return super().end_reason(game, side, end)
 
     # --- scoring a hex ---------------------------------------------------------------------------
     def hex_score(self, game, u: Unit, h, *, assault: bool,
