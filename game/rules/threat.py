@@ -381,7 +381,7 @@ def _strike_from(p: Probe, flyer: str, target: str, at: Hex) -> ThreatSource | N
     if over is None:
         return None
     mode, odds = over
-    p_aa = placement_risk(p.game, flyer, at).p_disrupted
+    p_aa = placement_risk(p.game, flyer, at, private=True).p_disrupted
     if p_aa > 0:
         try:
             with p.placed(flyer, at):

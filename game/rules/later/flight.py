@@ -199,9 +199,11 @@ class PlacementRisk:
     p_disrupted: float
 
 
-def placement_risk(game: "Game", uid: str, h: Hex) -> PlacementRisk:
-    """The Antiair fire ``uid`` would face if placed in ``h`` now (asked on a copy of
-    the game; the position is left unchanged; any phase, so a player can plan ahead).
+def placement_risk(game: "Game", uid: str, h: Hex, *, private: bool = False) -> PlacementRisk:
+    """The Antiair fire ``uid`` would face if placed in ``h`` now (the position is left
+    unchanged; any phase, so a player can plan ahead).  Asked on a copy of the game, or,
+    with ``private`` (the game is already the caller's own copy, as the threat query's
+    probe is), on the game itself with the Aircraft put back afterwards.
     Raises IllegalAction when ``uid`` is no Aircraft or ``h`` no playable hex."""
     st = game.state
     u = st.units[uid]
@@ -209,14 +211,20 @@ def placement_risk(game: "Game", uid: str, h: Hex) -> PlacementRisk:
         raise IllegalAction(f"{u.name} is not an Aircraft")
     if not st.battle_map.is_playable(h):
         raise IllegalAction(f"{hex_label(h)} is not a playable hex (half-hexes don't count)")
-    g = game.copy()
+    g = game if private else game.copy()
     a = g.state.units[uid]
+    was = (a.hex, a.facing)
     a.hex, a.facing = h, 0
     g.state.touch()
-    shots = []
-    p_clear = 1.0
-    for e in antiair_eligible(g.state, a):
-        o = g.odds(e, uid, defensive=True)
-        shots.append((e, o))
-        p_clear *= 1.0 - o.p_stopped
+    try:
+        shots = []
+        p_clear = 1.0
+        for e in antiair_eligible(g.state, a):
+            o = g.odds(e, uid, defensive=True)
+            shots.append((e, o))
+            p_clear *= 1.0 - o.p_stopped
+    finally:
+        if private:
+            a.hex, a.facing = was
+            g.state.touch()
     return PlacementRisk(uid, h, tuple(shots), 1.0 - p_clear)
