@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from game.rules.actions import (Action, ChooseEnd, ChooseObjective, ChooseOrder, Deploy,
                                 EndPhase, PassDefensiveFire, PlaceDismounted)
 from game.rules.board import ENDS
+from game.rules.families.setup import end_zone
 from game.rules.hexes import Hex, hex_label
 from game.rules.state import DefensiveFirePrompt, DismountPlacement, OrderChoice, Phase, other_side
 from game.rules.terrain import TERRAIN_RULES
@@ -131,10 +132,11 @@ class SetupMixin:
 
     # ends
     def end_score(self, game, side: str, end: str) -> float:
-        """How good an end is: cover near the front of its deployment zone."""
+        """How good an end is: cover near the front of the zone ``side`` would set up
+        in from it (the rules' zone: the edition's depth, or the Assault defender's half)."""
         st = game.state
         bm = st.battle_map
-        zone = bm.deployment_zone(end)
+        zone = end_zone(st, side, end)
         obj = st.objective
         score = 0.0
         for h in zone:

@@ -284,6 +284,26 @@ def test_veteran_goes_first_at_setup_and_takes_the_end_nearer_the_objective(leve
     assert vet.choose(g) == ChooseOrder(side, False)
 
 
+@pytest.mark.parametrize("edition, expected", [("first", "left"), ("later", "right")])
+def test_end_choice_counts_cover_in_the_zone_the_rules_give_that_end(edition, expected):
+    """Ruling 8: a side sets up in the first hexes of each row from its end - 5 deep in
+    the first edition, 3 in the later one (the rules' ``end_zone``).  Forest 4-5 hexes
+    in from the left end is in the left zone only in the first edition; forest 1-2
+    hexes in from the right end is in both.  The end chosen for its cover (the
+    Recruit's way, the base of every level) reads the rules' zone, not a 5-deep strip."""
+    from game.rules.actions import ChooseEnd, ChooseOrder
+    terrain = {(c, r): "forest" for c in (3, 4) for r in range(11)}
+    terrain.update({(14, r): "forest" for r in range(0, 11, 2)})
+    bm = rect_map(16, 11, terrain)
+    g = new_game(bm, {"Axis": AXIS_ARMY, "Allies": ALLIED_ARMY}, dice=Dice(3),
+                 coin_winner="Axis", options={"edition": edition})
+    g.apply(ChooseOrder("Axis", True))
+    rec = RecruitAI(0)
+    a = rec.choose(g)
+    assert a == ChooseEnd("Axis", expected), rec.explain()
+    assert "more cover near the front" in rec.explain()
+
+
 # --- the Recruit's behaviour table ---------------------------------------------------------------
 def test_recruit_antitank_fires_at_the_strongest_vehicle_riflemen_at_the_weakest():
     """Recruit target table: antitank units at the strongest Vehicle, the others at the
