@@ -21,9 +21,14 @@ prompt) the Expert
 3. scores the position each copy reaches: material (the face-down counters of
    this phase at their worth), the opponent's reply still to come (the rules'
    exact threat to every unit - ``game.rules.threat`` - with each enemy firing
-   at its best target), the Expert's own shots, and the objective valued by
-   turn (control counts from turn 7 in the Standard scenario, points after
-   turn 10 - asked of the rules' victory timing);
+   at its best target), the Expert's own shots (in every phase: a position
+   reached as the assault phase begins is about to fire), and the objective
+   valued by turn (control counts from turn 7 in the Standard scenario, points
+   after turn 10 - asked of the rules' victory timing) - once: the policy's
+   bonus for sending the only unit that can contest the objective is a reason
+   to move, not part of a position's worth (session 11: counted per unit, it
+   made a second unit at the objective cost the first one's bonus, and plans
+   that kept one unit there replaced the plain one in the deciding turns);
 4. keeps playing more dice samples for the best plans while its time budget
    (default 1 s per decision, counted in wall time - or in the thread's CPU time
    with ``clock="cpu"``, the arena's ``--clock cpu``) lasts - anytime: the plain
@@ -101,15 +106,26 @@ def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None
     mine = [u for u in st.units.values() if u.side == side and u.on_map]
     theirs = [u for u in st.units.values() if u.side == foe_side and u.on_map]
     score = sum(_worth_now(st, u) for u in mine) - sum(_worth_now(st, u) for u in theirs)
-    assault = st.phase.is_assault
     for pol, units, sign, who in ((me, mine, 1.0, side), (foe, theirs, -0.7, foe_side)):
         if pol is None:
             continue
         pol.view = View(game, who)
-        for u in units:
-            if u.boarded or any(c == "destroyed" for c in u.pending):
-                continue
-            score += sign * pol.hex_score(game, u, u.hex, assault=assault, facing=u.facing)
+        # the bonus a move gets for sending the only unit that can contest the objective
+        # is a reason to move, not what a position is worth: counted per unit it would
+        # make a second unit at the objective cost the first one's bonus (control itself
+        # is valued below, by turn)
+        bonus, pol.contest_bonus = pol.contest_bonus, 0.0
+        try:
+            for u in units:
+                if u.boarded or any(c == "destroyed" for c in u.pending):
+                    continue
+                # the unit's next shot from where it stands counts in every phase (the
+                # hex score leaves it out only when choosing an assault move, after which
+                # the unit can't fire; a position reached as the assault phase begins is
+                # about to fire)
+                score += sign * pol.hex_score(game, u, u.hex, assault=False, facing=u.facing)
+        finally:
+            pol.contest_bonus = bonus
     obj = st.objective
     if obj is not None:
         near = control_hexes(game)

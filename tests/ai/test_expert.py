@@ -160,6 +160,47 @@ def test_evaluate_counts_no_control_for_a_unit_its_counters_destroy():
     assert held - doomed == pytest.approx(w + mine.card.cost)
 
 
+def test_evaluate_values_a_second_unit_at_the_objective_in_the_deciding_turns():
+    """Victory (Standard, from turn 7): sole control of the objective wins - two units
+    there hold it as well as one, and better against losses.  The Expert's evaluation
+    of a position counts control by turn; the policy's bonus for sending the *only*
+    unit that can contest it is a reason to move, not a position's worth, so a second
+    rifle team beside the objective must not make the position worse than the same
+    team far from it."""
+    from game.ai.expert import evaluate
+    from game.ai.tactics import ExpertPolicy
+    from game.ai.veteran import VeteranAI
+
+    def score(second_at):
+        g = position(MAP, phase=Phase.MOVEMENT_SECOND, first="Allies", turn=7)
+        g.add_unit(rifles("Germany"), "Axis", at(9, 3))
+        g.add_unit(rifles("Germany"), "Axis", at(*second_at))
+        g.add_unit(rifles("United States"), "Allies", at(1, 8))
+        return evaluate(g, "Axis", ExpertPolicy(1), VeteranAI(2))
+    near, far = score((9, 5)), score((5, 7))
+    assert near > far
+
+
+def test_evaluate_counts_the_coming_shots_when_the_assault_phase_begins():
+    """Sequence of Play: after the movement phases every unit may attack in its side's
+    assault phase.  A position the Expert's search reaches at the start of the assault
+    phase (its plan ended the second movement phase) is worth the shots its units are
+    about to fire: scored there it is worth what it is worth one phase earlier (the hex
+    score leaves the next shot out only when choosing an assault move, after which the
+    unit can't fire)."""
+    from game.ai.expert import evaluate
+    from game.ai.tactics import ExpertPolicy
+    from game.ai.veteran import VeteranAI
+
+    def score(phase):
+        g = position(MAP, phase=phase, first="Allies", turn=3)
+        g.add_unit(tank("Germany"), "Axis", at(4, 4), facing=0)
+        g.add_unit(rifles("United States"), "Allies", at(7, 4))
+        return evaluate(g, "Axis", ExpertPolicy(1), VeteranAI(2))
+    before, now = score(Phase.MOVEMENT_SECOND), score(Phase.ASSAULT_FIRST)
+    assert now == pytest.approx(before)
+
+
 def test_expert_search_stops_when_no_plan_can_still_replace_the_plain_one():
     """Anytime search: a challenger needs MIN_PAIRS samples on the same dice as the
     plain plan; when those do not fit in the time left even at the quickest rollout
