@@ -19,10 +19,13 @@ prompt) the Expert
    copy (its defensive fire, and - with time to spare - its next phase: its
    movement and fire);
 3. scores the position each copy reaches: material (the face-down counters of
-   this phase at their worth), the opponent's reply still to come (the rules'
-   exact threat to every unit - ``game.rules.threat`` - with each enemy firing
-   at its best target), the Expert's own shots (in every phase: a position
-   reached as the assault phase begins is about to fire), and the objective
+   this phase at their worth), each side's coming fire with each unit firing
+   once (:func:`shared_fire`: the rules' exact threat to every unit -
+   ``game.rules.threat`` - gives who can attack whom with what odds; attacks are
+   given out best first, a target already shot at worth what the earlier shots
+   leave of it - in every phase: a position reached as the assault phase begins
+   is about to fire), each unit's position as the policy scores a hex (the
+   objective's distance, cover), and the objective
    valued by turn (control counts from turn 7 in the Standard scenario, points
    after turn 10 - asked of the rules' victory timing) - once: the policy's
    bonus for sending the only unit that can contest the objective is a reason
@@ -36,6 +39,13 @@ prompt) the Expert
    answer; a plan replaces it only when it wins clearly on the same dice.
 
 It explains itself with the numbers of the plan it picked.
+
+Why the fire is shared in the score (session 11): the policy scores each unit's hex on
+its own - every enemy that can reach it counted against it, its best shot counted
+whoever else fires there.  A plan scored as the sum of those scores is the plan the
+policy already makes unit by unit, so the rollouts mostly confirmed it; scored with each
+unit firing once, a plan that spreads the enemy's fire or piles its own on one target
+can win.
 """
 from __future__ import annotations
 
@@ -90,11 +100,57 @@ def objective_weight(st, side: str) -> float:
     return {0: 60.0, 1: 30.0, 2: 14.0, 3: 6.0}.get(left, 2.0)
 
 
+SHARED_FIRE = True          # a position's fire counted with each unit firing once (below)
+K_FIRE = 1.0                # weight of the expected points each side's next fire wins
+
+
+def shared_fire(st, threats: dict, last_turn: bool = False) -> float:
+    """Expected points one side's next fire wins when each of its units fires once:
+    ``threats`` maps each unit of the other side to the rules' threat to it (every
+    enemy that could attack it, with exact odds).  Attacks are given out greedily, the
+    best expected gain first; a target already shot at is worth only what the earlier
+    shots are expected to leave of it (so fire spreads or piles up as it pays).  On the
+    turn whose end counts the points only destroying a unit counts."""
+    value: dict[str, float] = {}
+    options: dict[str, list[tuple[str, float]]] = {}
+    for tid in sorted(threats):
+        t = st.units[tid]
+        value[tid] = _worth_now(st, t)
+        for src in threats[tid].sources:
+            o = src.odds
+            if last_turn:
+                frac = o.p_destroyed
+            else:
+                frac = (o.p_disrupted * outcome_worth(t, 1) + o.p_damaged * outcome_worth(t, 2)
+                        + o.p_destroyed * outcome_worth(t, 3))
+            if frac > 0:
+                options.setdefault(src.attacker, []).append((tid, frac))
+    left = {tid: 1.0 for tid in value}
+    free = sorted(options)
+    total = 0.0
+    while free:
+        best = None
+        for a in free:
+            for tid, frac in options[a]:
+                g = value[tid] * left[tid] * frac
+                if best is None or g > best[0]:
+                    best = (g, a, tid, frac)
+        if best is None or best[0] <= 0:
+            break
+        g, a, tid, frac = best
+        total += g
+        left[tid] *= 1.0 - frac
+        free.remove(a)
+    return total
+
+
 def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None = None) -> float:
     """How good the position is for ``side`` (points): material (face-down counters
-    at their worth), each unit's position as the Veteran scores a hex (the objective
-    by turn, cover, the rules' exact threat from the enemy's reply, its own next
-    shots) for both sides, and sole control of the objective valued by turn."""
+    at their worth), each unit's position as the policy scores a hex (the objective's
+    distance, cover) for both sides, each side's coming fire with every unit firing
+    once (:func:`shared_fire`, the rules' exact threat; with both policies given -
+    otherwise each hex score's own threat and next shot), and sole control of the
+    objective valued by turn."""
     st = game.state
     if st.outcome is not None:
         if st.outcome.winner == side:
@@ -106,6 +162,7 @@ def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None
     mine = [u for u in st.units.values() if u.side == side and u.on_map]
     theirs = [u for u in st.units.values() if u.side == foe_side and u.on_map]
     score = sum(_worth_now(st, u) for u in mine) - sum(_worth_now(st, u) for u in theirs)
+    threats: dict[str, dict] = {}
     for pol, units, sign, who in ((me, mine, 1.0, side), (foe, theirs, -0.7, foe_side)):
         if pol is None:
             continue
@@ -115,6 +172,7 @@ def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None
         # make a second unit at the objective cost the first one's bonus (control itself
         # is valued below, by turn)
         bonus, pol.contest_bonus = pol.contest_bonus, 0.0
+        shared = SHARED_FIRE and me is not None and foe is not None
         try:
             for u in units:
                 if u.boarded or any(c == "destroyed" for c in u.pending):
@@ -123,9 +181,19 @@ def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None
                 # hex score leaves it out only when choosing an assault move, after which
                 # the unit can't fire; a position reached as the assault phase begins is
                 # about to fire)
-                score += sign * pol.hex_score(game, u, u.hex, assault=False, facing=u.facing)
+                parts: dict = {}
+                v = pol.hex_score(game, u, u.hex, assault=False, facing=u.facing, parts=parts)
+                if shared:
+                    # the fire of both sides is counted below, each unit firing once
+                    v -= parts.get("threat", 0.0) + parts.get("shot", 0.0)
+                    threats.setdefault(who, {})[u.uid] = pol.view.threat(u, u.hex, u.facing)
+                score += sign * v
         finally:
             pol.contest_bonus = bonus
+    if threats:
+        last = victory_timing(st).points_count_now
+        score += K_FIRE * (shared_fire(st, threats.get(foe_side, {}), last)
+                           - shared_fire(st, threats.get(side, {}), last))
     obj = st.objective
     if obj is not None:
         near = control_hexes(game)

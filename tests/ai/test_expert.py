@@ -201,6 +201,39 @@ def test_evaluate_counts_the_coming_shots_when_the_assault_phase_begins():
     assert now == pytest.approx(before)
 
 
+def test_shared_fire_lets_each_unit_fire_once_and_values_a_second_shot_at_what_is_left():
+    """Assault phase (rulebook): each unit attacks once.  The Expert's evaluation counts
+    a side's coming fire with each unit firing once - a tank in reach of two rifle
+    teams wins the better of the two, not both - and a second attacker at the same
+    target wins only what the first is expected to leave of it."""
+    from game.ai.expert import shared_fire
+    from game.ai.knowledge import outcome_worth, unit_value
+    from game.rules.threat import threat_to
+    g = position(MAP, phase=Phase.ASSAULT_FIRST, first="Axis", turn=3)
+    t1 = g.add_unit(tank("Germany"), "Axis", at(4, 4), facing=0)
+    r1 = g.add_unit(rifles("United States"), "Allies", at(6, 4))
+    r2 = g.add_unit(rifles("United States", cost=7), "Allies", at(6, 6))
+    st = g.state
+
+    def gain(th, attacker):
+        o = next(s.odds for s in th.sources if s.attacker == attacker)
+        t = st.units[th.target]
+        return (o.p_disrupted * outcome_worth(t, 1) + o.p_damaged * outcome_worth(t, 2)
+                + o.p_destroyed * outcome_worth(t, 3))
+    th = {u.uid: threat_to(g, u.uid) for u in (r1, r2)}
+    f1, f2 = gain(th[r1.uid], t1.uid), gain(th[r2.uid], t1.uid)
+    v1, v2 = unit_value(st, r1), unit_value(st, r2)
+    assert 0 < f1 and 0 < f2
+    assert shared_fire(st, th) == pytest.approx(max(v1 * f1, v2 * f2))
+    # a second tank: the better target first, then whichever is worth more of what's left
+    t2 = g.add_unit(tank("Germany"), "Axis", at(4, 5), facing=0)
+    th = {u.uid: threat_to(g, u.uid) for u in (r1, r2)}
+    fire = shared_fire(st, th)
+    first = max(v1 * gain(th[r1.uid], t1.uid), v2 * gain(th[r2.uid], t1.uid),
+                v1 * gain(th[r1.uid], t2.uid), v2 * gain(th[r2.uid], t2.uid))
+    assert first < fire < 2 * first
+
+
 def test_expert_search_stops_when_no_plan_can_still_replace_the_plain_one():
     """Anytime search: a challenger needs MIN_PAIRS samples on the same dice as the
     plain plan; when those do not fit in the time left even at the quickest rollout
