@@ -167,29 +167,25 @@ def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None
         if pol is None:
             continue
         pol.view = View(game, who)
-        # the bonus a move gets for sending the only unit that can contest the objective
-        # is a reason to move, not what a position is worth: counted per unit it would
-        # make a second unit at the objective cost the first one's bonus (control itself
-        # is valued below, by turn)
-        bonus, pol.contest_bonus = pol.contest_bonus, 0.0
         shared = SHARED_FIRE and me is not None and foe is not None
-        try:
-            for u in units:
-                if u.boarded or any(c == "destroyed" for c in u.pending):
-                    continue
-                # the unit's next shot from where it stands counts in every phase (the
-                # hex score leaves it out only when choosing an assault move, after which
-                # the unit can't fire; a position reached as the assault phase begins is
-                # about to fire)
-                parts: dict = {}
-                v = pol.hex_score(game, u, u.hex, assault=False, facing=u.facing, parts=parts)
-                if shared:
-                    # the fire of both sides is counted below, each unit firing once
-                    v -= parts.get("threat", 0.0) + parts.get("shot", 0.0)
-                    threats.setdefault(who, {})[u.uid] = pol.view.threat(u, u.hex, u.facing)
-                score += sign * v
-        finally:
-            pol.contest_bonus = bonus
+        for u in units:
+            if u.boarded or any(c == "destroyed" for c in u.pending):
+                continue
+            # the unit's next shot from where it stands counts in every phase (the hex
+            # score leaves it out only when choosing an assault move, after which the
+            # unit can't fire; a position reached as the assault phase begins is about to
+            # fire); the bonus a move gets for sending the only unit that can contest the
+            # objective is a reason to move, not a position's worth: counted per unit it
+            # made a second unit there cost the first one's bonus (control is valued
+            # below, by turn)
+            parts: dict = {}
+            v = pol.hex_score(game, u, u.hex, assault=False, facing=u.facing, parts=parts,
+                              contest=False)
+            if shared:
+                # the fire of both sides is counted below, each unit firing once
+                v -= parts.get("threat", 0.0) + parts.get("shot", 0.0)
+                threats.setdefault(who, {})[u.uid] = pol.view.threat(u, u.hex, u.facing)
+            score += sign * v
     if threats:
         last = victory_timing(st).points_count_now
         score += K_FIRE * (shared_fire(st, threats.get(foe_side, {}), last)

@@ -132,8 +132,10 @@ class ExpertPolicy(VeteranAI):
     move_margin = 0.2       # a move must beat staying by this much (the Veteran: 0.6)
 
     def hex_score(self, game, u: Unit, h, *, assault: bool,
-                  parts: dict | None = None, facing: int | None = None) -> float:
-        score = super().hex_score(game, u, h, assault=assault, parts=parts, facing=facing)
+                  parts: dict | None = None, facing: int | None = None,
+                  contest: bool = True) -> float:
+        score = super().hex_score(game, u, h, assault=assault, parts=parts, facing=facing,
+                                  contest=contest)
         st = game.state
         if points_turn(game):
             # only being destroyed changes the count: the threat part in those terms

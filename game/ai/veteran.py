@@ -146,7 +146,11 @@ class VeteranAI(SetupMixin, Player):
 
     # --- scoring a hex ---------------------------------------------------------------------------
     def hex_score(self, game, u: Unit, h, *, assault: bool,
-                  parts: dict | None = None, facing: int | None = None) -> float:
+                  parts: dict | None = None, facing: int | None = None,
+                  contest: bool = True) -> float:
+        """What standing in ``h`` is worth to ``u``.  ``contest``: count the bonus for the
+        only unit that can contest the objective (a reason to move there; a position's
+        worth leaves it out: ``game.ai.expert.evaluate``)."""
         st = game.state
         obj = st.objective
         urg = self.urgency(st, u.side)
@@ -157,10 +161,10 @@ class VeteranAI(SetupMixin, Player):
         score = 0.0
         th = self.view.threat(u, h, facing)
         if obj is not None:
-            o = self._objective_part(game, u, h, urg, soldierish)
+            o = self._objective_part(game, u, h, urg, soldierish, contest)
             if th.p_destroyed > 0 and h != u.hex:
                 # a unit destroyed on its way there holds nothing: worse than staying
-                o_dead = self._objective_part(game, u, u.hex, urg, soldierish) - \
+                o_dead = self._objective_part(game, u, u.hex, urg, soldierish, contest) - \
                     (2.0 if soldierish else 0.8) * urg
                 o = (1 - th.p_destroyed) * o + th.p_destroyed * min(o, o_dead)
             score += o
@@ -184,7 +188,8 @@ class VeteranAI(SetupMixin, Player):
                 parts["shot_at"] = who
         return score
 
-    def _objective_part(self, game, u: Unit, h, urg: float, soldierish: bool) -> float:
+    def _objective_part(self, game, u: Unit, h, urg: float, soldierish: bool,
+                        contest: bool = True) -> float:
         st = game.state
         obj = st.objective
         near = control_hexes(game)
@@ -193,7 +198,7 @@ class VeteranAI(SetupMixin, Player):
         o = -w * max(0, d - 1)
         if h in near:
             o += (4.0 if soldierish else 2.0) * urg
-            if st.turn >= _contest_turn(st) and not any(
+            if contest and st.turn >= _contest_turn(st) and not any(
                     x.on_map and x.side == u.side and x.uid != u.uid
                     and x.carrier != u.uid and x.hex in near
                     for x in st.units.values()):
