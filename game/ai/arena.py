@@ -331,7 +331,8 @@ def plan_lines(level_a: str, level_b: str, results: list[GameResult]) -> list[st
                    f"{tot.get('rollouts', 0) / max(1, planned):.1f} rollouts per planned "
                    f"decision; {tot.get('alone', 0)} decisions with one candidate (instant); "
                    f"search stopped early in {tot.get('cut', 0)} (no plan could still get "
-                   f"enough samples to replace the plain one)")
+                   f"enough samples to replace the plain one); every plan exact (no dice "
+                   f"in its rollout, one rollout each) in {tot.get('exact', 0)}")
     return out
 
 

@@ -15,7 +15,9 @@ prompt) the Expert
    copy of the game;
 2. plays each plan on copies with their own seeded dice (never the game's
    dice: the real rolls are never peeked at), the same seeds for every plan so
-   the plans are compared on the same luck; the opponent replies inside the
+   the plans are compared on the same luck; inside a copy its own side plays the
+   policy scoring 8 hexes per unit exactly instead of 20 (cheaper rollouts, more of
+   them in the budget); the opponent replies inside the
    copy (its defensive fire, and - with time to spare - its next phase: its
    movement and fire);
 3. scores the position each copy reaches: material (the face-down counters of
@@ -32,7 +34,11 @@ prompt) the Expert
    to move, not part of a position's worth (session 11: counted per unit, it
    made a second unit at the objective cost the first one's bonus, and plans
    that kept one unit there replaced the plain one in the deciding turns);
-4. keeps playing more dice samples for the best plans while its time budget
+4. rolls a plan out once when its rollout threw no dice (most movement phases: no
+   movement roll, no defensive fire): the policies are deterministic, so every
+   sample would play the same actions to the same score - such plans are compared
+   on their exact scores and need no further samples;
+5. keeps playing more dice samples for the best plans while its time budget
    (default 1 s per decision, counted in wall time - or in the thread's CPU time
    with ``clock="cpu"``, the arena's ``--clock cpu``) lasts - anytime: the plain
    plan's choice is ready before the first sample, so there is always a legal
@@ -68,13 +74,20 @@ __all__ = ["ExpertAI", "DEFAULT_BUDGET", "CLOCKS", "evaluate"]
 
 DEFAULT_BUDGET = 1.0        # seconds per decision (a setting: ExpertAI(budget=...), --budget)
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}   # what the budget is counted in
-MAX_CANDIDATES = 6
+MAX_CANDIDATES = 6          # assault phase: the plain plan's attack and the next best
+MOVE_ALTS = 3               # movement: other moves of the unit the plain plan moves
+OTHER_UNITS = 4             # ... and of this many other units (in the policy's order),
+OTHER_ALTS = 1              # ... this many moves each
+MAX_MOVE_PLANS = 7          # at most this many movement plans before "end the phase"
 REPLY_BUDGET = 0.5          # with this much time the plans also play out the opponent's next phase
 MIN_PAIRS = 4               # samples on the same dice before a plan may replace the plain one
 MIN_GAIN = 1.5              # points a plan must win, on average, over the plain plan
 PLAN_SHARE = 0.85           # share of the budget the plans' samples may use (the rest: a
                             # policy decision in a rollout started just before the deadline,
                             # scoring it, explaining)
+ROLLOUT_PRESCREEN = 8       # hexes per unit our side's policy scores exactly inside a
+                            # rollout (the plain plan itself: 20; session 12: cheaper
+                            # rollouts, 67.0% on seed 1 against 62.0% with 20)
 ROLLOUT_ACTIONS = 80        # a phase played out on a copy never takes more actions than this
 
 _RANK = {"disrupted": 1, "damaged": 2, "destroyed": 3}
@@ -207,7 +220,7 @@ def evaluate(game, side: str, me: VeteranAI | None = None, foe: VeteranAI | None
 class _Plan:
     """A joint plan for the phase: its first action (``None``: the Veteran's plan
     with the units in ``hold`` kept where they are) and its sampled scores."""
-    __slots__ = ("action", "prior", "scores", "why", "hold")
+    __slots__ = ("action", "prior", "scores", "why", "hold", "exact")
 
     def __init__(self, action: Action | None, prior: float, why: str) -> None:
         self.hold: frozenset = frozenset()
@@ -215,6 +228,10 @@ class _Plan:
         self.prior = prior
         self.scores: list[float] = []
         self.why = why
+        # True once a rollout of the plan threw no dice: the policies are deterministic,
+        # so every sample would play the same actions to the same score (most movement
+        # phases); its first score is its exact worth and it needs no more rollouts
+        self.exact = False
 
     @property
     def mean(self) -> float:
@@ -229,6 +246,8 @@ def _paired(pl: "_Plan", base: "_Plan") -> tuple[int, float, float]:
     if n == 0:
         return 0, float("-inf"), float("inf")
     m = sum(d) / n
+    if pl.exact and base.exact:
+        return n, m, 0.0               # both scores exact: the difference is known
     if n == 1:
         return 1, m, float("inf")
     var = sum((x - m) ** 2 for x in d) / (n - 1)
@@ -256,17 +275,21 @@ class ExpertAI(SetupMixin, Player):
         # Veteran
         self.vet: VeteranAI = ExpertPolicy(seed)
         self.me_policy: VeteranAI = ExpertPolicy(self.seed + 11)
+        self.me_policy.prescreen = ROLLOUT_PRESCREEN
         self.foe_policy = VeteranAI(self.seed + 13)
         self.decisions = 0
         self.last_samples = 0
         self.deviated = False
         # how the search went (the arena prints it): decisions with one candidate only,
-        # decisions planned, those where a plan replaced the plain one, rollouts played
-        # and decisions whose search stopped early because no plan could get enough
-        # samples in the time left to replace the plain one
-        self.plan_stats = {"alone": 0, "planned": 0, "replaced": 0, "rollouts": 0, "cut": 0}
+        # decisions planned, those where a plan replaced the plain one, rollouts played,
+        # decisions whose search stopped early because no plan could get enough samples
+        # in the time left to replace the plain one, and decisions whose every plan was
+        # exact (no dice in its rollout)
+        self.plan_stats = {"alone": 0, "planned": 0, "replaced": 0, "rollouts": 0, "cut": 0,
+                           "exact": 0}
         self.debug = False
         self._deciding = False
+        self._last_rolls = 0          # dice the last rollout threw
 
     def set_clock(self, clock: str) -> None:
         if clock not in CLOCKS:
@@ -335,21 +358,20 @@ class ExpertAI(SetupMixin, Player):
             # the same unit elsewhere, or held back; then other units' best moves
             u = st.units.get(getattr(first, "uid", "")) if isinstance(first, Move) else None
             if u is not None:
-                for sc, a, text in (vet.move_options(game, u, assault=False, k=3)
+                for sc, a, text in (vet.move_options(game, u, assault=False, k=MOVE_ALTS)
                                 if self.clock() < deadline else []):
                     add(a, 0.6, text)
                 hold = _Plan(None, 0.4, f"{u.name} stays where it is.")
                 hold.hold = frozenset(set(getattr(vet, "_done", set())) | {u.uid})
                 plans.append(hold)
             order = vet._order(game, side)
-            for o in order[:4]:
-                if self.clock() > deadline or len(plans) >= MAX_CANDIDATES + 1:
+            for o in order[:OTHER_UNITS]:
+                if self.clock() > deadline or len(plans) >= MAX_MOVE_PLANS:
                     break
                 if o.boarded or o is u:
                     continue
-                opts = vet.move_options(game, o, assault=False, k=1)
-                if opts:
-                    add(opts[0][1], 0.5, opts[0][2])
+                for sc, a, text in vet.move_options(game, o, assault=False, k=OTHER_ALTS):
+                    add(a, 0.5, text)
         add(EndPhase(side), 0.1, f"{side_player(side)} ends the "
             f"{'assault' if st.phase.is_assault else 'movement'} phase.")
         self.vet.last_explanation = why
@@ -379,6 +401,9 @@ class ExpertAI(SetupMixin, Player):
         while live and self.clock() < deadline:
             seed = self.seed * 7919 + self.decisions * 131 + sample
             for pl in live:
+                if pl.exact:                           # the same actions on any dice
+                    pl.scores.append(next(x for x in pl.scores if x is not None))
+                    continue
                 c0 = self.clock()
                 if c0 > deadline:
                     break
@@ -386,10 +411,13 @@ class ExpertAI(SetupMixin, Player):
                 pl.scores.append(v)
                 if v is not None:
                     fastest = min(fastest, self.clock() - c0)
+                    pl.exact = self._last_rolls == 0
                 self.plan_stats["rollouts"] += 1
                 if self._hopeless(vet_plan, live, fastest, deadline):
                     break
             sample += 1
+            if all(pl.exact for pl in live):
+                break                   # every plan's worth is known
             if self._hopeless(vet_plan, live, fastest, deadline):
                 self.plan_stats["cut"] += 1
                 break
@@ -407,7 +435,8 @@ class ExpertAI(SetupMixin, Player):
             if pl is vet_plan:
                 continue
             n, mean, se = _paired(pl, vet_plan)
-            if n >= MIN_PAIRS and mean > max(MIN_GAIN, 2.5 * se) and mean > best_gain:
+            enough = n >= MIN_PAIRS or (n >= 1 and pl.exact and vet_plan.exact)
+            if enough and mean > max(MIN_GAIN, 2.5 * se) and mean > best_gain:
                 best, best_gain = pl, mean
         rated = [pl for pl in plans if pl.scores and any(x is not None for x in pl.scores)]
         if best.action is None:
@@ -426,6 +455,11 @@ class ExpertAI(SetupMixin, Player):
         rolls = f"{tries} roll{'s' if tries != 1 else ''} of the dice"
         if len(rated) < 2 or tries == 0:
             tail = " It had no time to try other plans for this phase."
+        elif all(pl.exact for pl in rated):
+            self.plan_stats["exact"] += 1
+            tail = (f" It played out {len(rated)} plans for this phase (no dice in them): "
+                    + ("none did clearly better." if best is vet_plan else
+                       f"this one came out {best_gain:.0f} points ahead of the obvious move."))
         elif best is vet_plan:
             tail = f" It tried {len(rated)} plans for this phase on {rolls}; none did clearly better."
         else:
@@ -447,10 +481,13 @@ class ExpertAI(SetupMixin, Player):
         plain plan) do not fit in the time left (anytime: the search may stop)."""
         if fastest == float("inf"):
             return False
-        have_vet = sum(1 for x in vet_plan.scores if x is not None)
-        need = min((max(0, MIN_PAIRS - sum(1 for x in pl.scores if x is not None))
-                    + max(0, MIN_PAIRS - have_vet)
-                    for pl in live if pl is not vet_plan), default=None)
+        def lacks(pl: "_Plan") -> int:
+            """Rollouts ``pl`` still needs (none once its worth is known exactly)."""
+            if pl.exact:
+                return 0
+            return max(0, MIN_PAIRS - sum(1 for x in pl.scores if x is not None))
+        need = min((lacks(pl) + lacks(vet_plan) for pl in live if pl is not vet_plan),
+                   default=None)
         if need is None:
             return True
         return need * fastest > deadline - self.clock()
@@ -517,6 +554,7 @@ class ExpertAI(SetupMixin, Player):
             n += 1
         if self.clock() > deadline:
             return None               # no time left to score it: the sample is dropped
+        self._last_rolls = g.dice.rolls
         final = evaluate(g, side, self.me_policy, self.foe_policy)
         # the opponent played like the Veteran in the copy; a real one may find the
         # replies the threat counts: both views count half

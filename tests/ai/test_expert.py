@@ -251,3 +251,50 @@ def test_expert_search_stops_when_no_plan_can_still_replace_the_plain_one():
     other.scores = [2.0] * MIN_PAIRS
     assert not ai._hopeless(vet, [vet, other], 0.1, now + 1.0)      # it has them already
     assert ai._hopeless(vet, [vet], 0.1, now + 5.0)                 # no challenger left
+
+
+def test_expert_rolls_out_a_plan_without_dice_once():
+    """A movement plan whose rollout throws no dice (no movement roll, no defensive
+    fire) plays the same actions on any dice - the policies are deterministic - so
+    its first score is exact: the search rolls it out once and compares such plans
+    on their exact scores (no MIN_PAIRS samples needed), and says no dice were in it."""
+    from collections import Counter
+    g = position(MAP, first="Axis", turn=3)
+    g.add_unit(tank("Germany"), "Axis", at(2, 4), facing=0)
+    g.add_unit(rifles("Germany", speed=2), "Axis", at(2, 6))
+    g.add_unit(rifles("United States"), "Allies", at(10, 4))
+    ai = ExpertAI(1, budget=30.0, samples=6)
+    calls: Counter = Counter()
+    real = ai.rollout
+
+    def counted(game, side, plan, seed, key, deadline):
+        calls[id(plan)] += 1
+        return real(game, side, plan, seed, key, deadline)
+    ai.rollout = counted
+    a = ai.choose(g)
+    assert g.check(a) is None
+    assert len(calls) >= 2 and set(calls.values()) == {1}, calls
+    assert "no dice in them" in ai.explain()
+
+
+def test_exact_plans_are_compared_without_sampling_noise():
+    """Two exact plans: the difference of their scores is known (standard error 0),
+    a plan with dice still needs its samples."""
+    from game.ai.expert import MIN_PAIRS, ExpertAI, _Plan, _paired
+    ai = ExpertAI(1, budget=1.0, clock="cpu")
+    vet, other = _Plan(None, 1.0, "plain"), _Plan(None, 0.5, "other")
+    vet.scores, other.scores = [1.0], [4.0]
+    vet.exact = other.exact = True
+    assert _paired(other, vet) == (1, 3.0, 0.0)
+    now = ai.clock()
+    assert not ai._hopeless(vet, [vet, other], 10.0, now + 0.001)    # nothing left to roll
+    other.exact = False
+    assert ai._hopeless(vet, [vet, other], 0.1, now + 0.1 * (MIN_PAIRS - 1) - 0.05)
+
+
+def test_expert_rollouts_use_a_cheaper_policy_than_its_plain_plan():
+    """Inside a rollout its own side scores fewer hexes per unit exactly than the plain
+    plan does (session 12: more rollouts fit in the budget)."""
+    from game.ai.expert import ROLLOUT_PRESCREEN
+    ai = ExpertAI(1, budget=0.2)
+    assert ai.me_policy.prescreen == ROLLOUT_PRESCREEN < ai.vet.prescreen
