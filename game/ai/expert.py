@@ -86,8 +86,9 @@ PLAN_SHARE = 0.85           # share of the budget the plans' samples may use (th
                             # policy decision in a rollout started just before the deadline,
                             # scoring it, explaining)
 ROLLOUT_PRESCREEN = 8       # hexes per unit our side's policy scores exactly inside a
-                            # rollout (the plain plan itself: 20; session 12: cheaper
-                            # rollouts, 67.0% on seed 1 against 62.0% with 20)
+                            # rollout (the plain plan itself: 20): cheaper rollouts, the
+                            # same strength within noise (session 12: 67.0% and 61.0% on
+                            # seeds 1 and 2; with 20, seed 1 62.0%)
 ROLLOUT_ACTIONS = 80        # a phase played out on a copy never takes more actions than this
 
 _RANK = {"disrupted": 1, "damaged": 2, "destroyed": 3}
