@@ -228,3 +228,56 @@ def test_expert_takes_a_small_step_the_veteran_does_not_bother_with(ai):
     assert a.path[-1].distance(MAP.objective) < tk.hex.distance(MAP.objective)
     g2, _ = small_step_position()
     assert not isinstance(VeteranAI(1).choose(g2), Move)
+
+
+def ahead_position(ahead: bool, turn: int = 6):
+    """Turn 6: our riflemen 3 hexes from the objective, an enemy tank next to it;
+    an Allied tank far off puts us 25 points to 20 ahead, or an Axis one puts us
+    behind."""
+    g = position(MAP, first="Allies", turn=turn)
+    gi = g.add_unit(rifles("United States"), "Allies", at(6, 4))
+    g.add_unit(tank("Germany"), "Axis", at(8, 4), facing=3)
+    g.add_unit(tank("United States"), "Allies", at(0, 8), facing=0)
+    if not ahead:
+        g.add_unit(tank("Germany"), "Axis", at(11, 8), facing=3)
+    return g, gi
+
+
+def test_expert_presses_for_the_objective_less_when_ahead_on_points():
+    """Rulings 9 and 10 (control counts from the end of turn 7; at the end of turn 10,
+    with nobody in control, more points on the map wins): from turn 6 a side 10% ahead
+    on material weighs the objective at a fifth of the usual urgency - the riflemen
+    stay where they are instead of stepping toward the objective next to the enemy
+    tank; when behind (or before turn 6) they step in as usual."""
+    from game.ai.knowledge import View, control_urgency
+    moves = {}
+    for ahead in (False, True):
+        g, gi = ahead_position(ahead)
+        pol = ExpertPolicy(1)
+        pol.view = View(g, "Allies")
+        full = control_urgency(g.state, "Allies")
+        assert pol.urgency(g.state, "Allies") == pytest.approx(full * (0.2 if ahead else 1.0))
+        axis = control_urgency(g.state, "Axis")
+        assert pol.urgency(g.state, "Axis") == pytest.approx(axis if ahead else 0.2 * axis)
+        a = pol.best_move(g, gi, assault=False)
+        moves[ahead] = a.path[-1] if a is not None else gi.hex
+    assert moves[False].distance(MAP.objective) < at(6, 4).distance(MAP.objective)
+    assert moves[True] == at(6, 4)
+    g4, _ = ahead_position(True, turn=4)
+    assert ExpertPolicy(1).urgency(g4.state, "Allies") == pytest.approx(
+        control_urgency(g4.state, "Allies"))
+
+
+def test_expert_ahead_on_points_still_sends_one_unit_to_contest():
+    """Ruling 9: ahead or not, a unit that alone can stop the enemy holding the
+    objective on a deciding turn keeps the contest bonus (the enemy is denied sole
+    control)."""
+    from game.ai.knowledge import View, control_hexes
+    g, gi = ahead_position(True, turn=7)
+    pol = ExpertPolicy(1)
+    pol.view = View(g, "Allies")
+    near = sorted(control_hexes(g), key=lambda h: (h.distance(gi.hex), h.r, h.q))[0]
+    assert pol.urgency(g.state, "Allies") < 1.0
+    with_bonus = pol.hex_score(g, gi, near, assault=False)
+    without = pol.hex_score(g, gi, near, assault=False, contest=False)
+    assert with_bonus - without > 0.5 * pol.contest_bonus
