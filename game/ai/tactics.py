@@ -83,6 +83,15 @@ but seed 3 56.0% (18 to 30); attack threshold 0.1 (8 to 9, 9 to 11); early turns
 to 7, 10 to 9); 40 scored hexes over four seeds 115 to 103; move margin 0.6 when moving
 first (25 to 22, 17 to 28).
 
+Session 13 (``bench/unit_ledger.py``: the policy's tanks and other Vehicles do 4-5
+points a unit better than the Veteran's handling of the same unit, guns 1.3, infantry
+0.1), not kept (seeds 1 / 3, against 53.5% / 62.0%): guns deployed at the back of the
+zone 58.5% / 58.5%; a gun's pull to the objective times 0 (seed 1) 57.0%, times 0.4
+56.5%; a gun's threat weight doubled 57.0%; the three together 60.0% / 61.0%; with the
+"ahead" rule above, seeds 1 / 3 / 2 / 5 62.5 / 65.0 / 64.0 / 59.5% against 53.5 / 62.0 /
+65.0 / 62.0% (128 to 111 games, p ~ 0.3); the "ahead" rule at 20% and 0.4: 55.0% /
+65.5%; the objective's urgency near 0 whenever not 20% behind (seed 1) 54.5%.
+
 Which hexes count for control is the rules' own test (``counts_for_control``,
 through :func:`game.ai.knowledge.control_hexes`); a unit whose worst face-down
 counter is "destroyed" leaves the map at the casualty step and holds nothing.
