@@ -20,9 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from material_trace import _kind, _start  # noqa: E402
+from material_trace import _RANK, _kind, _start  # noqa: E402
 
 from game.rules.events import CounterPlaced, UnitDamaged, UnitDestroyed  # noqa: E402
+
+DAMAGED_SHARE = 0.3    # a damaged Vehicle's cost lost (the AI's unit value keeps 70% of it)
 
 
 def ledger(level_a: str, level_b: str, index: int, seed: int) -> dict:
@@ -37,7 +39,6 @@ def ledger(level_a: str, level_b: str, index: int, seed: int) -> dict:
     died: dict[str, int] = {}
     # the attacker of the worst counter placed on each target since its last flip
     credit: dict[str, tuple[int, str]] = {}
-    rank = {"disrupted": 1, "damaged": 2, "destroyed": 3}
     n = 0
     while not game.over and n < 3000:
         side = game.state.to_act
@@ -45,7 +46,7 @@ def ledger(level_a: str, level_b: str, index: int, seed: int) -> dict:
         n += 1
         for e in events:
             if isinstance(e, CounterPlaced) and e.by:
-                r = rank.get(e.counter, 0)
+                r = _RANK.get(e.counter, 0)
                 if r >= credit.get(e.target, (0, ""))[0]:
                     credit[e.target] = (r, e.by)
             elif isinstance(e, (UnitDestroyed, UnitDamaged)):
@@ -54,14 +55,15 @@ def ledger(level_a: str, level_b: str, index: int, seed: int) -> dict:
                     died[e.uid] = game.state.turn
                 by = credit.pop(e.uid, (0, None))[1]
                 if by is not None:
-                    frac = 1.0 if isinstance(e, UnitDestroyed) else 0.3
+                    frac = 1.0 if isinstance(e, UnitDestroyed) else DAMAGED_SHARE
                     won[by] += frac * u.card.cost
     st = game.state
     rows = []
     for u in st.units.values():
         if u.side != a_side:
             continue
-        lost = float(u.card.cost) if u.destroyed else 0.3 * u.card.cost if u.damaged else 0.0
+        lost = (float(u.card.cost) if u.destroyed else
+                DAMAGED_SHARE * u.card.cost if u.damaged else 0.0)
         rows.append((u.card.name, _kind(u), lost, won.get(u.uid, 0.0), died.get(u.uid)))
     out = st.outcome
     return {"rows": rows, "winner": label.get(out.winner) if out and out.winner else None,
